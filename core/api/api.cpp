@@ -1,0 +1,159 @@
+#include "api/api.hpp"
+
+#include <exception>
+#include <new>
+
+#include "api/solver.hpp"
+#include "bloodied/bloodied.hpp"
+
+namespace bc::api {
+
+const char* const kVersion = "0.1.0";
+
+namespace {
+
+Ruleset bloodied_steel() {
+    Ruleset r;
+    r.id = "bloodied-steel";
+    r.name = "Bloodied Steel";
+    r.odds = [](const In& req) {
+        const auto s = bloodied::parse(req);
+        return bloodied::odds(s, req.object("solver"));
+    };
+    r.roll = [](const In& req) {
+        const auto s = bloodied::parse(req);
+        const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL, 1));
+        return bloodied::roll(s, seed);
+    };
+    r.rules = [] { return bloodied::rules_json(); };
+    return r;
+}
+
+std::vector<std::string> ids() {
+    std::vector<std::string> v;
+    for (const auto& r : rulesets()) v.push_back(r.id);
+    return v;
+}
+
+json error_json(const std::string& path, const std::string& message, const char* kind) {
+    return {{"ok", false}, {"error", {{"path", path}, {"message", message}, {"kind", kind}}}};
+}
+
+// The one place exceptions become answers.
+std::string guarded(const std::function<json()>& fn) {
+    json out;
+    try {
+        out = fn();
+        out["ok"] = true;
+    } catch (const InputError& e) {
+        out = error_json(e.path(), e.what(), "input");
+    } catch (const std::bad_alloc&) {
+        out = error_json("", "out of memory: make the battle smaller or use Monte Carlo", "limit");
+    } catch (const std::exception& e) {
+        out = error_json("", e.what(), "failed");
+    }
+    // Invalid UTF-8 in a name must not stop the answer from being written.
+    return out.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+const Ruleset& ruleset_of(const In& req) {
+    const std::string id = req.choice("ruleset", ids());
+    for (const auto& r : rulesets())
+        if (r.id == id) return r;
+    req.fail_at("ruleset", "is unknown");
+}
+
+}  // namespace
+
+const std::vector<Ruleset>& rulesets() {
+    static const std::vector<Ruleset> all = {bloodied_steel()};
+    return all;
+}
+
+std::string odds(const std::string& request) {
+    return guarded([&] {
+        const json j = parse_request(request);
+        const In req(j, "");
+        req.must_be_object();
+        const Ruleset& r = ruleset_of(req);
+        json out = r.odds(req);
+        out["ruleset"] = r.id;
+        return out;
+    });
+}
+
+std::string roll(const std::string& request) {
+    return guarded([&] {
+        const json j = parse_request(request);
+        const In req(j, "");
+        req.must_be_object();
+        const Ruleset& r = ruleset_of(req);
+        json out = r.roll(req);
+        out["ruleset"] = r.id;
+        return out;
+    });
+}
+
+std::string rules(const std::string& request) {
+    return guarded([&] {
+        json all = json::object();
+        std::string only;
+        if (!request.empty()) {
+            const json j = parse_request(request);
+            const In req(j, "");
+            req.must_be_object();
+            req.only({"ruleset"});
+            if (req.has("ruleset")) only = req.choice("ruleset", ids());
+        }
+        for (const auto& r : rulesets())
+            if (only.empty() || only == r.id) {
+                json x = r.rules();
+                x["id"] = r.id;
+                std::vector<std::string> calls = {"odds", "roll", "rules"};
+                for (const auto& [name, fn] : r.extra) calls.push_back(name);
+                x["calls"] = calls;
+                all[r.id] = x;
+            }
+        return json{{"version", kVersion},
+                    {"rulesets", all},
+                    {"solver", solver_json(SolverRequest{})},
+                    {"solver_limits",
+                     {{"trials", SolverLimits::kMaxTrials},
+                      {"max_states", SolverLimits::kMaxStates},
+                      {"time_limit_s", SolverLimits::kMaxSeconds}}}};
+    });
+}
+
+std::string version() {
+    return guarded([] {
+        return json{{"version", kVersion},
+                    {"rulesets", ids()},
+#ifdef __EMSCRIPTEN__
+                    {"build", "wasm"},
+#else
+                    {"build", "native"},
+#endif
+                    {"compiler", __VERSION__}};
+    });
+}
+
+std::string call(const std::string& function, const std::string& request) {
+    if (function == "odds") return odds(request);
+    if (function == "roll") return roll(request);
+    if (function == "rules") return rules(request);
+    if (function == "version") return version();
+    return guarded([&]() -> json {
+        const json j = parse_request(request);
+        const In req(j, "");
+        req.must_be_object();
+        const Ruleset& r = ruleset_of(req);
+        auto it = r.extra.find(function);
+        if (it == r.extra.end())
+            throw InputError("", "the " + r.name + " rules have no \"" + function + "\" call");
+        json out = it->second(req);
+        out["ruleset"] = r.id;
+        return out;
+    });
+}
+
+}  // namespace bc::api

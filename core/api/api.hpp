@@ -1,0 +1,35 @@
+// The JSON API: the same functions back the wasm module, the CLI and the tests.
+// Every answer is {"ok":true,...} or {"ok":false,"error":{"path","message"}}.
+#pragma once
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "json/input.hpp"
+
+namespace bc::api {
+
+struct Ruleset {
+    std::string id;
+    std::string name;
+    std::function<json(const In&)> odds;
+    std::function<json(const In&)> roll;
+    std::function<json()> rules;
+    // Further calls a rule system offers (for example "unit", "attack").
+    std::map<std::string, std::function<json(const In&)>> extra;
+};
+
+const std::vector<Ruleset>& rulesets();
+
+std::string odds(const std::string& request);
+std::string roll(const std::string& request);
+// All rule systems' tables and options; a request naming one ruleset narrows it.
+std::string rules(const std::string& request = "");
+std::string version();
+// Any of the above, or a ruleset's extra call, by name.
+std::string call(const std::string& function, const std::string& request);
+
+extern const char* const kVersion;
+
+}  // namespace bc::api

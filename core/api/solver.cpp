@@ -1,0 +1,67 @@
+#include "api/solver.hpp"
+
+namespace bc {
+
+namespace {
+ProgressFn& progress_fn() {
+    static ProgressFn fn;
+    return fn;
+}
+}  // namespace
+
+void set_progress(ProgressFn fn) { progress_fn() = std::move(fn); }
+
+bool report_progress(const json& p) {
+    auto& fn = progress_fn();
+    return fn ? fn(p) : true;
+}
+
+SolverRequest parse_solver(const In& s) {
+    s.only({"method", "trials", "seed", "target_halfwidth", "max_states", "time_limit_s", "prune"});
+    SolverRequest r;
+    r.method = s.choice("method", {"auto", "exact", "monte-carlo"}, "auto");
+    r.trials = static_cast<std::uint64_t>(
+        s.integer("trials", 1, static_cast<std::int64_t>(SolverLimits::kMaxTrials), 20'000));
+    r.seed = static_cast<std::uint64_t>(s.integer("seed", 0, 9007199254740991LL, 1));
+    r.target_halfwidth = s.number("target_halfwidth", 0, 0.5, 0.005);
+    r.max_states = static_cast<std::uint64_t>(
+        s.integer("max_states", 1, static_cast<std::int64_t>(SolverLimits::kMaxStates), 1'000'000));
+    r.time_limit_s = s.number("time_limit_s", 0.01, SolverLimits::kMaxSeconds, 30);
+    r.prune = s.number("prune", 0, 1e-3, 0);
+    return r;
+}
+
+json solver_json(const SolverRequest& s) {
+    return {{"method", s.method},           {"trials", s.trials},         {"seed", s.seed},
+            {"target_halfwidth", s.target_halfwidth}, {"max_states", s.max_states},
+            {"time_limit_s", s.time_limit_s}, {"prune", s.prune}};
+}
+
+json outcomes_json(const Tally& t) {
+    json o = json::object();
+    for (std::size_t i = 0; i < t.schema().outcomes.size(); ++i) o[t.schema().outcomes[i]] = t.p_outcome(i);
+    return o;
+}
+
+json outcomes_ci_json(const Tally& t) {
+    json o = json::object();
+    for (std::size_t i = 0; i < t.schema().outcomes.size(); ++i) {
+        auto [lo, hi] = wilson95(t.outcome(i), t.total());
+        o[t.schema().outcomes[i]] = {lo, hi};
+    }
+    return o;
+}
+
+json series_json(const Tally& t, std::size_t i, double floor) {
+    json o = json::object();
+    for (const auto& [v, p] : t.p_series(i))
+        if (p >= floor) o[std::to_string(v)] = p;
+    return o;
+}
+
+json event_ci_json(const Tally& t, std::size_t i) {
+    auto [lo, hi] = wilson95(t.event(i), t.total());
+    return {lo, hi};
+}
+
+}  // namespace bc

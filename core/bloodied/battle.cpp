@@ -1,0 +1,315 @@
+#include <algorithm>
+#include <chrono>
+
+#include "api/solver.hpp"
+#include "bloodied/bloodied.hpp"
+#include "dice/dist.hpp"
+
+namespace bc::bloodied {
+
+namespace {
+std::string plural(std::int64_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+}  // namespace
+
+State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)) { skip_to_next_roller(log); }
+
+void State::chance_outcomes(Outcomes& out) const {
+    for (std::uint32_t f = 1; f <= 6; ++f) out.push_back({f, 1});
+}
+
+// Moves past units with no dice left to roll, closing a phase when its units are done.
+void State::skip_to_next_roller(Log* log) {
+    while (phase_ < 2) {
+        const auto& rollers = b_->rollers[phase_];
+        if (roller_ >= rollers.size()) {
+            close_phase(log);
+            continue;
+        }
+        const Unit& u = b_->units[rollers[roller_]];
+        if (die_ < u.arms) return;
+        if (log && u.arms <= 0)
+            log->add(std::string(nation_id(phase_)) + "-dice", u.name + " has Arms " + std::to_string(u.arms) +
+                                                                  " and rolls no dice.",
+                     {{"unit", rollers[roller_]}, {"dice", json::array()}, {"adds", 0}});
+        ++roller_;
+        die_ = 0;
+    }
+}
+
+void State::close_phase(Log* log) {
+    const int n = phase_;
+    const std::int64_t from_dice = total_[n];
+    total_[n] += b_->bonus[n];
+    if (log) {
+        std::string text = std::string(nation_name(n)) + " Total: " + std::to_string(total_[n]);
+        if (b_->bonus[n] != 0)
+            text += " (" + std::to_string(from_dice) + " from " + plural(b_->dice[n], "die", "dice") + ", " +
+                    (b_->bonus[n] > 0 ? "+" : "") + std::to_string(b_->bonus[n]) + " from tactics)";
+        else
+            text += " from " + plural(b_->dice[n], "die", "dice");
+        log->add(std::string(nation_id(n)) + "-total", text + ".",
+                 {{"nation", nation_id(n)}, {"total", total_[n]}, {"from_dice", from_dice}, {"bonus", b_->bonus[n]}});
+        // Steps 3 and 5: this Total against every enemy unit's Armour.
+        const int enemy = 1 - n;
+        for (std::size_t idx : b_->rollers[enemy]) {
+            const Unit& u = b_->units[idx];
+            const std::int64_t after = size_after(u.size, total_[n], u.armour);
+            std::string line;
+            if (u.size <= 0)
+                line = u.name + " is already at Size " + std::to_string(u.size) + ".";
+            else if (after == u.size)
+                line = u.name + " holds: the " + nation_name(n) + " Total " + std::to_string(total_[n]) +
+                       " is not higher than its Armour " + std::to_string(u.armour) + ".";
+            else
+                line = u.name + " loses " + std::to_string(u.size - after) + " Size (Total " +
+                       std::to_string(total_[n]) + " against Armour " + std::to_string(u.armour) + "): Size " +
+                       std::to_string(u.size) + " \u2192 " + std::to_string(after) + ".";
+            log->add(std::string(nation_id(enemy)) + "-losses", line,
+                     {{"unit", idx}, {"before", u.size}, {"after", after}});
+        }
+    }
+    ++phase_;
+    roller_ = 0;
+    die_ = 0;
+    faces_.clear();
+    if (phase_ == 2 && log) narrate_end(*log);
+}
+
+void State::apply(std::uint32_t face, Log* log) {
+    const std::size_t idx = b_->rollers[phase_][roller_];
+    const Unit& u = b_->units[idx];
+    total_[phase_] += contribution(static_cast<int>(face));
+    ++rolled_;
+    ++die_;
+    if (log) {
+        faces_.push_back(static_cast<int>(face));
+        if (die_ == u.arms) {
+            int adds = 0;
+            std::string list;
+            for (std::size_t k = 0; k < faces_.size(); ++k) {
+                adds += contribution(faces_[k]);
+                list += (k ? " " : "") + std::to_string(faces_[k]);
+            }
+            log->add(std::string(nation_id(phase_)) + "-dice",
+                     u.name + " (Arms " + std::to_string(u.arms) + ") rolls " + list + ": +" + std::to_string(adds) + ".",
+                     {{"unit", idx}, {"dice", faces_}, {"adds", adds}});
+            faces_.clear();
+        }
+    }
+    skip_to_next_roller(log);
+}
+
+std::string State::key() const {
+    std::string k;
+    auto put = [&k](std::int64_t v) { k.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    put(phase_);
+    put(static_cast<std::int64_t>(roller_));
+    put(die_);
+    put(total_[0]);
+    put(total_[1]);
+    return k;
+}
+
+Schema State::schema(const Battle& b) {
+    Schema s;
+    s.outcomes = kOutcomes;
+    for (std::size_t i = 0; i < b.units.size(); ++i) s.series.push_back("unit/" + std::to_string(i) + "/size");
+    s.series.push_back("total/tribunan");
+    s.series.push_back("total/ashen");
+    for (std::size_t i = 0; i < b.units.size(); ++i) s.events.push_back("unit/" + std::to_string(i) + "/destroyed");
+    return s;
+}
+
+void State::record(Recorder& r) const {
+    bool left[2] = {false, false};
+    for (std::size_t i = 0; i < b_->units.size(); ++i) {
+        const Unit& u = b_->units[i];
+        const std::int64_t after = size_after(u.size, total_[1 - u.nation], u.armour);
+        r.value(i, after);
+        r.event(i, destroyed(after));
+        if (!destroyed(after)) left[u.nation] = true;
+    }
+    r.value(b_->units.size(), total_[0]);
+    r.value(b_->units.size() + 1, total_[1]);
+    r.outcome(static_cast<std::size_t>(outcome_of(left[0], left[1])));
+}
+
+void State::narrate_end(Log& log) const {
+    bool left[2] = {false, false};
+    std::vector<std::string> gone, hurt;
+    for (std::size_t i = 0; i < b_->units.size(); ++i) {
+        const Unit& u = b_->units[i];
+        const std::int64_t after = size_after(u.size, total_[1 - u.nation], u.armour);
+        if (destroyed(after)) {
+            log.add("destroyed", u.name + " (" + nation_name(u.nation) + ") is destroyed.", {{"unit", i}});
+            gone.push_back(u.name);
+        } else {
+            left[u.nation] = true;
+            if (after < u.size)
+                hurt.push_back(u.name + " " + std::to_string(u.size) + " \u2192 " + std::to_string(after));
+        }
+    }
+    const int o = outcome_of(left[0], left[1]);
+    std::string result;
+    switch (o) {
+        case 0: result = "The Tribunan are Victorious."; break;
+        case 1: result = "The Ashen are Victorious."; break;
+        case 2:
+            result = "Both nations still have units, so all retreat: the Tribunan one territory south, the Ashen "
+                     "one territory north.";
+            break;
+        default: result = "No units are left on either side; nobody is Victorious."; break;
+    }
+    log.add("result", result, {{"outcome", kOutcomes[static_cast<std::size_t>(o)]}});
+    std::string story = "The Tribunan rolled a Total of " + std::to_string(total_[0]) + " and the Ashen " +
+                        std::to_string(total_[1]) + ". ";
+    story += gone.empty() ? std::string("No unit was destroyed. ") : "Destroyed: " + join_words(gone) + ". ";
+    if (!hurt.empty()) story += "Reduced: " + join_words(hurt) + ". ";
+    story += result;
+    log.add("summary", story, {{"outcome", kOutcomes[static_cast<std::size_t>(o)]}});
+}
+
+namespace {
+
+// What one DICE6 adds: 0 with 3/6, 1 with 2/6, 2 with 1/6.
+Dist one_die() { return Dist::from_weights(0, {3, 2, 1}); }
+
+json dist_json(const Dist& d, double floor = 1e-12) {
+    json p = json::object();
+    for (std::int64_t v = d.min(); v <= d.max(); ++v)
+        if (d.p(v) >= floor) p[std::to_string(v)] = d.p(v);
+    return p;
+}
+
+json units_base(const Battle& b) {
+    json units = json::array();
+    for (const auto& u : b.units)
+        units.push_back({{"name", u.name}, {"nation", nation_id(u.nation)}, {"arms", u.arms},
+                         {"armour", u.armour}, {"size", u.size}});
+    return units;
+}
+
+// Exact odds without enumerating: the two Totals are independent sums of
+// DICE6, so each is one distribution, and a unit survives exactly when the
+// enemy Total is below its Armour + Size.
+json exact_odds(const Battle& b) {
+    Dist total[2];
+    for (int n = 0; n < 2; ++n) total[n] = one_die().power(static_cast<std::uint64_t>(b.dice[n])).shift(b.bonus[n]);
+    // P(a given nation keeps at least one unit) = P(enemy Total < best Armour + Size).
+    double keeps[2] = {0, 0};
+    for (int n = 0; n < 2; ++n) {
+        bool any = false;
+        std::int64_t best = 0;
+        for (const auto& u : b.units)
+            if (u.nation == n && u.size > 0) {
+                best = any ? std::max(best, u.armour + u.size) : u.armour + u.size;
+                any = true;
+            }
+        keeps[n] = any ? total[1 - n].at_most(best - 1) : 0.0;
+    }
+    const double t = keeps[0], a = keeps[1];
+    json out;
+    out["outcomes"] = {{"tribunan", t * (1 - a)}, {"ashen", a * (1 - t)}, {"retreat", t * a},
+                       {"none", (1 - t) * (1 - a)}};
+    json units = units_base(b);
+    for (std::size_t i = 0; i < b.units.size(); ++i) {
+        const Unit& u = b.units[i];
+        const Dist& enemy = total[1 - u.nation];
+        std::map<std::int64_t, double> m;
+        if (u.size <= 0) {
+            m[u.size] = 1.0;
+        } else {
+            // Enemy Total at or below Armour: no loss; at or above Armour + Size: destroyed.
+            m[u.size] += enemy.at_most(u.armour);
+            const std::int64_t lo = std::max(enemy.min(), u.armour + 1);
+            const std::int64_t hi = std::min(enemy.max(), u.armour + u.size - 1);
+            for (std::int64_t v = lo; v <= hi; ++v) m[u.size - (v - u.armour)] += enemy.p(v);
+            m[0] += enemy.at_least(u.armour + u.size);
+        }
+        json sizes = json::object();
+        double mean = 0, omitted = 0;
+        for (const auto& [v, p] : m) {
+            mean += static_cast<double>(v) * p;
+            if (p >= 1e-12)
+                sizes[std::to_string(v)] = p;
+            else
+                omitted += p;
+        }
+        units[i]["final_size"] = sizes;
+        units[i]["mean_final_size"] = mean;
+        units[i]["destroyed"] = u.size <= 0 ? 1.0 : enemy.at_least(u.armour + u.size);
+        if (omitted > 0) units[i]["final_size_omitted"] = omitted;
+    }
+    out["units"] = units;
+    json totals = json::object();
+    for (int n = 0; n < 2; ++n)
+        totals[nation_id(n)] = {{"dice", b.dice[n]},       {"bonus", b.bonus[n]},       {"mean", total[n].mean()},
+                                {"min", total[n].min()},   {"max", total[n].max()},
+                                {"p", dist_json(total[n])}};
+    out["totals"] = totals;
+    return out;
+}
+
+}  // namespace
+
+json odds(const Scenario& s, const In& solver_in) {
+    const SolverRequest req = parse_solver(solver_in);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto battle = std::make_shared<Battle>(prepare(s, nullptr));
+    json out;
+    if (req.method != "monte-carlo") {
+        out = exact_odds(*battle);
+        out["method"] = "exact";
+        out["states"] = 0;
+        out["dropped"] = 0.0;
+    } else {
+        Tally tally(State::schema(*battle));
+        json meta = solve_any(State(battle), tally, req);
+        out = meta;
+        out["outcomes"] = outcomes_json(tally);
+        out["ci95"] = outcomes_ci_json(tally);
+        json units = units_base(*battle);
+        for (std::size_t i = 0; i < battle->units.size(); ++i) {
+            units[i]["final_size"] = series_json(tally, i, 0);
+            units[i]["mean_final_size"] = tally.mean_series(i);
+            units[i]["destroyed"] = tally.p_event(i);
+            units[i]["destroyed_ci95"] = event_ci_json(tally, i);
+        }
+        out["units"] = units;
+        json totals = json::object();
+        for (int n = 0; n < 2; ++n) {
+            const std::size_t k = battle->units.size() + static_cast<std::size_t>(n);
+            totals[nation_id(n)] = {{"dice", battle->dice[n]}, {"bonus", battle->bonus[n]},
+                                    {"mean", tally.mean_series(k)}, {"p", series_json(tally, k, 0)}};
+        }
+        out["totals"] = totals;
+    }
+    out["solver"] = solver_json(req);
+    out["time_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+}
+
+json roll(const Scenario& s, std::uint64_t seed) {
+    Log log;
+    auto battle = std::make_shared<Battle>(prepare(s, &log));
+    Rng rng(seed);
+    State end = play(State(battle, &log), rng, &log);
+    json units = units_base(*battle);
+    bool left[2] = {false, false};
+    for (std::size_t i = 0; i < battle->units.size(); ++i) {
+        const Unit& u = battle->units[i];
+        const std::int64_t after = size_after(u.size, end.total(1 - u.nation), u.armour);
+        units[i]["final_size"] = after;
+        units[i]["destroyed"] = destroyed(after);
+        if (!destroyed(after)) left[u.nation] = true;
+    }
+    return {{"seed", seed},
+            {"outcome", kOutcomes[static_cast<std::size_t>(outcome_of(left[0], left[1]))]},
+            {"totals", {{"tribunan", end.total(0)}, {"ashen", end.total(1)}}},
+            {"units", units},
+            {"log", log.entries()}};
+}
+
+}  // namespace bc::bloodied

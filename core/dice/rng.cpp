@@ -1,0 +1,70 @@
+#include "dice/rng.hpp"
+
+namespace bc {
+
+std::uint64_t splitmix64(std::uint64_t& x) {
+    std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+namespace {
+inline std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+}  // namespace
+
+Rng::Rng(std::uint64_t seed) {
+    for (auto& w : s_) w = splitmix64(seed);
+}
+
+Rng Rng::from_state(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d) {
+    Rng r(0);
+    r.s_[0] = a;
+    r.s_[1] = b;
+    r.s_[2] = c;
+    r.s_[3] = d;
+    return r;
+}
+
+std::uint64_t Rng::next() {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+}
+
+std::uint64_t Rng::below64(std::uint64_t n) {
+    // The values below `floor` would make some residues one draw more likely.
+    const std::uint64_t floor = (0 - n) % n;
+    std::uint64_t x;
+    do {
+        x = next();
+    } while (x < floor);
+    return x % n;
+}
+
+std::uint32_t Rng::below(std::uint32_t n) { return static_cast<std::uint32_t>(below64(n)); }
+
+double Rng::uniform01() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+void Rng::jump() {
+    static constexpr std::uint64_t kJump[] = {0x180ec6d33cfd0abaULL, 0xd5a61266f0c9392cULL,
+                                              0xa9582618e03fc9aaULL, 0x39abdc4529b1661cULL};
+    std::uint64_t t[4] = {0, 0, 0, 0};
+    for (std::uint64_t word : kJump) {
+        for (int b = 0; b < 64; ++b) {
+            if (word & (std::uint64_t{1} << b)) {
+                for (int i = 0; i < 4; ++i) t[i] ^= s_[i];
+            }
+            next();
+        }
+    }
+    for (int i = 0; i < 4; ++i) s_[i] = t[i];
+}
+
+}  // namespace bc

@@ -1,0 +1,91 @@
+// The interface every rule system's battle state implements (see ARCHITECTURE.md):
+// a copyable value that is terminal or a chance node listing its outcomes with
+// whole-number weights. Choices players make are taken inside apply() by a named
+// policy carried in the state, so the solvers only ever see chance.
+#pragma once
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dice/rng.hpp"
+#include "solve/log.hpp"
+#include "solve/tally.hpp"
+
+namespace bc {
+
+struct Outcome {
+    std::uint32_t code;    // passed back to apply()
+    std::uint64_t weight;  // probability = weight / sum of weights
+};
+using Outcomes = std::vector<Outcome>;
+
+template <class S>
+concept ChanceState = std::copyable<S> && requires(const S& cs, S& s, Outcomes& out, Recorder& rec,
+                                                   std::uint32_t code, Log* log) {
+    { cs.is_terminal() } -> std::convertible_to<bool>;
+    cs.chance_outcomes(out);  // fills `out` (cleared by the caller)
+    s.apply(code, log);       // deterministic; narrates into log when not null
+    // Canonical: equal keys mean equal futures.
+    { cs.key() } -> std::convertible_to<std::string>;
+    // Never decreases along a transition; cycles stay within one value.
+    { cs.progress() } -> std::convertible_to<std::uint64_t>;
+    cs.record(rec);  // a terminal state's features
+};
+
+// A state may roll real dice for a chance node (so a log can show the faces);
+// it must pick each outcome code with exactly the listed weights. The generic
+// tests check that by enumerating every sequence of dice it can draw.
+template <class S>
+concept RollsOwnDice = requires(const S& cs, Dice& d) {
+    { cs.sample(d) } -> std::convertible_to<std::uint32_t>;
+};
+
+// A state may say how much its chance node counts toward "expected steps"
+// (for example, 1 for an attack and 0 for a morale check). Default 1.
+template <class S>
+concept WeighsSteps = requires(const S& cs) {
+    { cs.step_weight() } -> std::convertible_to<double>;
+};
+
+template <class S>
+double step_weight_of(const S& s) {
+    if constexpr (WeighsSteps<S>)
+        return s.step_weight();
+    else
+        return 1.0;
+}
+
+// One outcome of a chance node, drawn from `dice`.
+template <ChanceState S>
+std::uint32_t draw(const S& s, Dice& dice, Outcomes& scratch) {
+    if constexpr (RollsOwnDice<S>) {
+        return s.sample(dice);
+    } else {
+        scratch.clear();
+        s.chance_outcomes(scratch);
+        std::uint64_t total = 0;
+        for (const auto& o : scratch) total += o.weight;
+        std::uint64_t r = total <= 0xffffffffULL ? dice.below(static_cast<std::uint32_t>(total))
+                                                 : throw std::logic_error("weights too large");
+        for (const auto& o : scratch) {
+            if (r < o.weight) return o.code;
+            r -= o.weight;
+        }
+        return scratch.back().code;
+    }
+}
+
+// Plays one battle to its end with `dice`, narrating into `log`.
+template <ChanceState S>
+S play(S state, Dice& dice, Log* log, std::uint64_t max_steps = 100'000'000) {
+    Outcomes scratch;
+    std::uint64_t steps = 0;
+    while (!state.is_terminal()) {
+        if (++steps > max_steps) throw std::runtime_error("battle did not end within the step limit");
+        state.apply(draw(state, dice, scratch), log);
+    }
+    return state;
+}
+
+}  // namespace bc

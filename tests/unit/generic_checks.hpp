@@ -1,0 +1,111 @@
+// Checks that hold for every rule system's chance state (after OpenSpiel's
+// basic_tests): outcomes with positive weights and distinct codes, a state's
+// own dice giving exactly the listed weights, terminal states recording one
+// outcome, and random playthroughs that end.
+#pragma once
+#include <catch2/catch.hpp>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "fraction.hpp"
+#include "solve/state.hpp"
+#include "solve/tally.hpp"
+
+namespace bctest {
+
+// A dice source that walks every sequence of draws, depth first.
+class EnumDice final : public bc::Dice {
+public:
+    std::uint32_t below(std::uint32_t n) override {
+        if (pos_ == path_.size()) path_.push_back({0, n});
+        auto& step = path_[pos_++];
+        if (step.n != n) throw std::logic_error("sample() asked for different dice on the same path");
+        return step.v;
+    }
+    // The probability of the path just taken.
+    Frac weight() const {
+        i128 den = 1;
+        for (std::size_t i = 0; i < pos_; ++i) den *= path_[i].n;
+        return Frac(1, den);
+    }
+    // Moves to the next path; false when every path is done.
+    bool advance() {
+        path_.resize(pos_);
+        while (!path_.empty()) {
+            auto& last = path_.back();
+            if (++last.v < last.n) break;
+            path_.pop_back();
+        }
+        pos_ = 0;
+        return !path_.empty();
+    }
+    std::size_t paths_limit_guard = 0;
+
+private:
+    struct Step {
+        std::uint32_t v, n;
+    };
+    std::vector<Step> path_;
+    std::size_t pos_ = 0;
+};
+
+template <bc::ChanceState S>
+void check_node(const S& s) {
+    bc::Outcomes outs;
+    s.chance_outcomes(outs);
+    REQUIRE(!outs.empty());
+    std::set<std::uint32_t> codes;
+    std::uint64_t total = 0;
+    for (const auto& o : outs) {
+        CHECK(o.weight > 0);
+        CHECK(codes.insert(o.code).second);
+        total += o.weight;
+    }
+    REQUIRE(total > 0);
+    CHECK(total <= 0xffffffffULL);
+    if constexpr (bc::RollsOwnDice<S>) {
+        std::map<std::uint32_t, Frac> got;
+        EnumDice dice;
+        std::size_t paths = 0;
+        do {
+            const std::uint32_t c = s.sample(dice);
+            got[c] = got[c] + dice.weight();
+            REQUIRE(++paths < 2'000'000);
+        } while (dice.advance());
+        for (const auto& o : outs) {
+            INFO("outcome code " << o.code);
+            CHECK(got[o.code] == Frac(static_cast<i128>(o.weight), static_cast<i128>(total)));
+        }
+        CHECK(got.size() == outs.size());
+    }
+}
+
+// Random playthroughs from `root`, checking every node on the way and that
+// progress never goes backwards.
+template <bc::ChanceState S>
+void check_playthroughs(const S& root, const bc::Schema& schema, int walks, std::uint64_t seed,
+                        int max_nodes_checked = 400) {
+    bc::Rng rng(seed);
+    bc::Outcomes scratch;
+    int checked = 0;
+    for (int w = 0; w < walks; ++w) {
+        S s = root;
+        int steps = 0;
+        while (!s.is_terminal()) {
+            if (checked++ < max_nodes_checked) check_node(s);
+            const auto before = s.progress();
+            s.apply(bc::draw(s, rng, scratch), nullptr);
+            if (!s.is_terminal()) CHECK(s.progress() >= before);
+            REQUIRE(++steps < 10'000'000);
+        }
+        bc::Tally t(schema);
+        bc::Recorder rec(t, 1.0);
+        s.record(rec);
+        double outcomes = 0;
+        for (std::size_t i = 0; i < schema.outcomes.size(); ++i) outcomes += t.outcome(i);
+        CHECK(outcomes == 1.0);
+    }
+}
+
+}  // namespace bctest
