@@ -4,30 +4,13 @@
 #include <new>
 
 #include "api/solver.hpp"
-#include "bloodied/bloodied.hpp"
+#include "api/registry.hpp"
 
 namespace bc::api {
 
 const char* const kVersion = "0.1.0";
 
 namespace {
-
-Ruleset bloodied_steel() {
-    Ruleset r;
-    r.id = "bloodied-steel";
-    r.name = "Bloodied Steel";
-    r.odds = [](const In& req) {
-        const auto s = bloodied::parse(req);
-        return bloodied::odds(s, req.object("solver"));
-    };
-    r.roll = [](const In& req) {
-        const auto s = bloodied::parse(req);
-        const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL, 1));
-        return bloodied::roll(s, seed);
-    };
-    r.rules = [] { return bloodied::rules_json(); };
-    return r;
-}
 
 std::vector<std::string> ids() {
     std::vector<std::string> v;
@@ -66,7 +49,7 @@ const Ruleset& ruleset_of(const In& req) {
 }  // namespace
 
 const std::vector<Ruleset>& rulesets() {
-    static const std::vector<Ruleset> all = {bloodied_steel()};
+    static const std::vector<Ruleset> all = all_rulesets();
     return all;
 }
 

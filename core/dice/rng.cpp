@@ -67,4 +67,11 @@ void Rng::jump() {
     for (int i = 0; i < 4; ++i) s_[i] = t[i];
 }
 
+std::uint64_t dice_checksum(std::uint64_t draws, std::uint64_t seed, std::uint32_t faces) {
+    Rng r(seed);
+    std::uint64_t h = 0;
+    for (std::uint64_t i = 0; i < draws; ++i) h = h * 31 + r.d(faces);
+    return h;
+}
+
 }  // namespace bc

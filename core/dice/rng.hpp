@@ -40,4 +40,8 @@ private:
     std::uint64_t s_[4];
 };
 
+// Draws `draws` dice of `faces` faces from seed and folds them into one number:
+// a cheap check that two builds roll the same dice, and the dice benchmark.
+std::uint64_t dice_checksum(std::uint64_t draws, std::uint64_t seed, std::uint32_t faces);
+
 }  // namespace bc

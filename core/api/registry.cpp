@@ -1,0 +1,12 @@
+#include "api/registry.hpp"
+
+namespace bc::api {
+
+// The order here is the order of the page's navigation.
+std::vector<Ruleset> all_rulesets() {
+    return {
+        bloodied::ruleset(),
+    };
+}
+
+}  // namespace bc::api
