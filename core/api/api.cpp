@@ -5,6 +5,7 @@
 
 #include "api/solver.hpp"
 #include "api/registry.hpp"
+#include "dice/rng.hpp"
 
 namespace bc::api {
 
@@ -120,7 +121,24 @@ std::string version() {
     });
 }
 
+std::string dice(const std::string& request) {
+    return guarded([&] {
+        const json j = parse_request(request);
+        const In req(j, "");
+        req.must_be_object();
+        req.only({"seed", "faces", "count"});
+        const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL));
+        const auto faces = static_cast<std::uint32_t>(req.integer("faces", 1, 1000000));
+        const auto count = req.integer("count", 0, 100000);
+        Rng rng(seed);
+        json rolls = json::array();
+        for (std::int64_t i = 0; i < count; ++i) rolls.push_back(rng.d(faces));
+        return json{{"seed", seed}, {"faces", faces}, {"rolls", rolls}};
+    });
+}
+
 std::string call(const std::string& function, const std::string& request) {
+    if (function == "dice") return dice(request);
     if (function == "odds") return odds(request);
     if (function == "roll") return roll(request);
     if (function == "rules") return rules(request);

@@ -27,6 +27,8 @@ std::string roll(const std::string& request);
 // All rule systems' tables and options; a request naming one ruleset narrows it.
 std::string rules(const std::string& request = "");
 std::string version();
+// Plain dice from the project's generator: {"seed", "faces", "count"}.
+std::string dice(const std::string& request);
 // Any of the above, or a ruleset's extra call, by name.
 std::string call(const std::string& function, const std::string& request);
 

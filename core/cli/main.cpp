@@ -3,6 +3,7 @@
 //   battle roll [--seed N] FILE.json one battle with its log (--text: the log as lines)
 //   battle rules [RULESET]           tables and options
 //   battle version
+//   battle dice --seed N [--faces F] [--count C]   plain dice from the generator
 //   battle CALL FILE.json            a rule system's further calls (unit, attack, ...)
 // FILE may be "-" for standard input. Bad input: exit status 2.
 #include <cstdlib>
@@ -22,6 +23,7 @@ int usage() {
                  "       battle roll [--seed N] [--text] FILE.json\n"
                  "       battle rules [RULESET]\n"
                  "       battle version\n"
+                 "       battle dice --seed N [--faces F] [--count C]\n"
                  "       battle unit|attack|... FILE.json\n"
                  "FILE may be - to read standard input.\n";
     return 2;
@@ -72,6 +74,20 @@ int main(int argc, char** argv) {
         if (args.size() > 2) return usage();
         const std::string req = args.size() == 2 ? nlohmann::json{{"ruleset", args[1]}}.dump() : "";
         return finish(bc::api::rules(req), false);
+    }
+    if (cmd == "dice") {
+        nlohmann::json req = {{"seed", 1}, {"faces", 6}, {"count", 10}};
+        for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
+            const std::string k = args[i], v = args[i + 1];
+            if (k != "--seed" && k != "--faces" && k != "--count") return usage();
+            try {
+                req[k.substr(2)] = std::stoll(v);
+            } catch (const std::exception&) {
+                req[k.substr(2)] = v;  // reported by the API with the field's name
+            }
+        }
+        if (args.size() % 2 == 0) return usage();
+        return finish(bc::api::dice(req.dump()), false);
     }
     std::string file, seed;
     bool text = false;

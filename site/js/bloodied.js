@@ -1,0 +1,397 @@
+// The Bloodied Steel calculator: units of both nations, tactics in order,
+// exact odds as you edit, and a rolled battle with its log.
+import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
+  clearFieldErrors, pct, num, debounce } from './dom.js';
+import { outcomeBars, distChart, distTable } from './charts.js';
+import { Cancelled } from './engine.js';
+
+export const id = 'bloodied-steel';
+export const title = 'Bloodied Steel';
+
+const NATIONS = [
+  { id: 'tribunan', name: 'Tribunan' },
+  { id: 'ashen', name: 'Ashen' },
+];
+const OUTCOMES = [
+  { id: 'tribunan', name: 'Tribunan victorious', cls: 'tribunan' },
+  { id: 'ashen', name: 'Ashen victorious', cls: 'ashen' },
+  { id: 'retreat', name: 'Both retreat', cls: 'neutral' },
+  { id: 'none', name: 'No units left', cls: 'none' },
+];
+const UNIT_LIST_LIMIT = 40;
+
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+// A scenario the page can edit: only the fields it knows, with defaults.
+function normalise(s, rules) {
+  const src = s && typeof s === 'object' ? s : rules.example;
+  return {
+    ruleset: id,
+    units: Array.isArray(src.units) ? src.units.map((u) => ({ ...u })) : [],
+    tactics: Array.isArray(src.tactics) ? src.tactics.map((t) => ({ ...t })) : [],
+    seed: Number.isSafeInteger(src.seed) ? src.seed : 1,
+  };
+}
+
+export function mount(root, ctx, initial) {
+  const rules = ctx.rules;
+  let scen = normalise(initial, rules);
+  let showAllUnits = false;
+  let lastOdds = null;
+  let destroyed = false;
+
+  const unitsBox = h('div', { class: 'nations' });
+  const tacticsBox = h('div', { class: 'tactics' });
+  const oddsStatus = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
+  const oddsBody = h('div', { class: 'odds-body' });
+  const rollBox = h('div', { class: 'roll-log' });
+  const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
+  const seedInput = numberInput(scen.seed, { min: 0, max: 9007199254740991, onInput: (el) => { scen.seed = numberValue(el); ctx.changed(scen); } });
+  seedInput.dataset.path = '/seed';
+  const fileInput = h('input', { attrs: { type: 'file', accept: 'application/json,.json', hidden: true }, on: { change: importFile } });
+  const stopButton = button('Stop', () => ctx.engine.cancel('odds'), { cls: 'small', title: 'Stop computing' });
+  stopButton.hidden = true;
+
+  const page = h('div', { class: 'calc', dataset: { ruleset: id } },
+    h('div', { class: 'page-head' },
+      h('h1', { text: 'Bloodied Steel' }),
+      h('p', { class: 'lede', text: 'Tribunan and Ashen units meet: each side rolls a DICE6 for every point of Arms (1–3 add nothing, 4–5 add 1, 6 adds 2), each Total cuts down every enemy unit whose Armour it beats, and survivors retreat.' }),
+      h('div', { class: 'toolbar' },
+        button('Reset to the example', reset, { title: 'Replace this battle with the example battle' }),
+        button('Clear', clearAll, { title: 'Remove every unit and tactic' }),
+        button('Export JSON', exportFile, { title: 'Download this battle as a JSON file' }),
+        button('Import JSON', () => fileInput.click(), { title: 'Load a battle from a JSON file' }),
+        fileInput)),
+    banner,
+    h('div', { class: 'layout' },
+      h('div', { class: 'col-edit' },
+        h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-units-h' } },
+          h('h2', { id: 'bs-units-h', text: 'Units' }), unitsBox),
+        h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-tactics-h' } },
+          h('h2', { id: 'bs-tactics-h', text: 'Tactics' }),
+          h('p', { class: 'muted', text: 'Applied in order before the dice are rolled. Tactics are defined elsewhere in the game, so give each its effect here.' }),
+          tacticsBox)),
+      h('div', { class: 'col-results' },
+        h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-odds-h' } },
+          h('div', { class: 'card-head' }, h('h2', { id: 'bs-odds-h', text: 'Odds' }), stopButton),
+          oddsStatus, oddsBody),
+        h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-roll-h' } },
+          h('h2', { id: 'bs-roll-h', text: 'Roll the battle' }),
+          h('div', { class: 'roll-controls' },
+            field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
+            button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
+            button('New seed', () => { scen.seed = randomSeed(); seedInput.value = String(scen.seed); ctx.changed(scen); roll(); }, { title: 'Pick a random seed and roll' })),
+          rollBox))));
+  root.append(page);
+
+  // ---- armies ----
+  function renderUnits() {
+    clear(unitsBox);
+    for (const nation of NATIONS) {
+      const rows = [];
+      let shown = 0, hidden = 0;
+      scen.units.forEach((u, i) => {
+        if (u.nation !== nation.id) return;
+        if (!showAllUnits && shown >= UNIT_LIST_LIMIT) { hidden++; return; }
+        shown++;
+        rows.push(unitRow(u, i));
+      });
+      const panel = h('div', { class: 'nation ' + nation.id },
+        h('h3', {}, nation.name, ' ', h('span', { class: 'muted small', text: `(${scen.units.filter((u) => u.nation === nation.id).length})` })),
+        rows.length ? h('div', { class: 'unit-rows' }, rows) : h('p', { class: 'muted', text: 'No units.' }),
+        hidden ? button(`Show all ${hidden + shown} units`, () => { showAllUnits = true; renderUnits(); }, { cls: 'link' }) : null,
+        button(`Add ${nation.name} unit`, () => addUnit(nation.id), { cls: 'add' }));
+      unitsBox.append(panel);
+    }
+  }
+
+  function unitRow(u, i) {
+    const base = `/units/${i}`;
+    const lim = rules.limits;
+    const numField = (key, label, max) => field(label, numberInput(u[key], { min: 0, max, onInput: (el) => { u[key] = numberValue(el); edited(); } }), `${base}/${key}`, { cls: 'num' });
+    return h('div', { class: 'unit-row', dataset: { index: i } },
+      field('Name', textInput(u.name, { maxlength: lim.name_chars, onInput: (el) => { u.name = el.value; edited(); renderTactics(); } }), `${base}/name`, { cls: 'name' }),
+      numField('arms', 'Arms', lim.arms),
+      numField('armour', 'Armour', lim.armour),
+      numField('size', 'Size', lim.size),
+      h('div', { class: 'row-actions' },
+        button('⇄', () => { u.nation = u.nation === 'tribunan' ? 'ashen' : 'tribunan'; structural(); }, { cls: 'icon', title: `Move ${u.name || 'this unit'} to the other nation` }),
+        button('Copy', () => { scen.units.splice(i + 1, 0, { ...u, name: copyName(u.name) }); shiftTargets(i + 1, +1); structural(); }, { cls: 'icon', title: `Duplicate ${u.name || 'this unit'}` }),
+        button('✕', () => removeUnit(i), { cls: 'icon danger', title: `Remove ${u.name || 'this unit'}` })));
+  }
+
+  function copyName(name) {
+    const base = String(name || 'Unit').replace(/ \(\d+\)$/, '');
+    let k = 2;
+    while (scen.units.some((u) => u.name === `${base} (${k})`)) k++;
+    return `${base} (${k})`;
+  }
+
+  function addUnit(nation) {
+    const n = scen.units.filter((u) => u.nation === nation).length + 1;
+    scen.units.push({ name: `${nation === 'tribunan' ? 'Cohort' : 'Host'} ${n}`, nation, arms: 3, armour: 1, size: 5 });
+    structural();
+    // Put the cursor in the new unit's name.
+    const rows = unitsBox.querySelectorAll(`.nation.${nation} .unit-row input[type=text]`);
+    rows[rows.length - 1]?.focus();
+  }
+
+  // Tactics point at units by number: keep them pointing at the same unit.
+  function shiftTargets(from, delta) {
+    for (const t of scen.tactics) {
+      if (t.effect !== 'total' && Number.isInteger(t.target) && t.target >= from) t.target += delta;
+    }
+  }
+
+  function removeUnit(i) {
+    for (const t of scen.tactics) {
+      if (t.effect !== 'total' && t.target === i) t.target = null; // the tactic now asks for a unit
+    }
+    scen.units.splice(i, 1);
+    shiftTargets(i + 1, -1);
+    structural();
+  }
+
+  // ---- tactics ----
+  const EFFECTS = (rules.effects || []).map((e) => ({ id: e.id, name: e.name }));
+
+  function renderTactics() {
+    clear(tacticsBox);
+    scen.tactics.forEach((t, i) => tacticsBox.append(tacticRow(t, i)));
+    tacticsBox.append(button('Add tactic', () => {
+      scen.tactics.push({ name: `Tactic ${scen.tactics.length + 1}`, target: 'tribunan', effect: 'total', amount: 1 });
+      structural();
+    }, { cls: 'add' }));
+  }
+
+  function targetOptions(t) {
+    if (t.effect === 'total') return NATIONS;
+    const opts = scen.units.map((u, k) => ({ id: String(k), name: `${u.name || '(unnamed)'} (${u.nation === 'tribunan' ? 'Tribunan' : 'Ashen'})` }));
+    if (!Number.isInteger(t.target)) opts.unshift({ id: '', name: 'Choose a unit…' });
+    return opts;
+  }
+
+  function tacticRow(t, i) {
+    const base = `/tactics/${i}`;
+    const target = select(targetOptions(t), t.target === null || t.target === undefined ? '' : String(t.target), {
+      onChange: (el) => { t.target = t.effect === 'total' ? el.value : (el.value === '' ? null : Number(el.value)); edited(); },
+    });
+    const effect = select(EFFECTS, t.effect, {
+      onChange: (el) => {
+        const wasTotal = t.effect === 'total';
+        t.effect = el.value;
+        if (wasTotal !== (t.effect === 'total')) t.target = t.effect === 'total' ? 'tribunan' : (scen.units.length ? 0 : null);
+        structural();
+      },
+    });
+    return h('div', { class: 'tactic-row' },
+      h('span', { class: 'order', text: `${i + 1}.` }),
+      field('Name', textInput(t.name, { onInput: (el) => { t.name = el.value; edited(); } }), `${base}/name`, { cls: 'name' }),
+      field('Effect', effect, `${base}/effect`),
+      field('Target', target, `${base}/target`),
+      field('Amount', numberInput(t.amount, { min: -1000000, max: 1000000, onInput: (el) => { t.amount = numberValue(el); edited(); } }), `${base}/amount`, { cls: 'num' }),
+      h('div', { class: 'row-actions' },
+        button('↑', () => move(i, -1), { cls: 'icon', title: `Move ${t.name || 'this tactic'} earlier`, disabled: i === 0 }),
+        button('↓', () => move(i, +1), { cls: 'icon', title: `Move ${t.name || 'this tactic'} later`, disabled: i === scen.tactics.length - 1 }),
+        button('✕', () => { scen.tactics.splice(i, 1); structural(); }, { cls: 'icon danger', title: `Remove ${t.name || 'this tactic'}` })));
+  }
+
+  function move(i, d) {
+    const j = i + d;
+    [scen.tactics[i], scen.tactics[j]] = [scen.tactics[j], scen.tactics[i]];
+    structural();
+  }
+
+  // ---- edits ----
+  const computeSoon = debounce(compute, 150);
+  function edited() {
+    ctx.changed(scen);
+    computeSoon();
+  }
+  function structural() {
+    renderUnits();
+    renderTactics();
+    edited();
+  }
+  function reset() {
+    scen = normalise(rules.example, rules);
+    seedInput.value = String(scen.seed);
+    lastOdds = null;
+    clear(rollBox);
+    structural();
+  }
+  function clearAll() {
+    scen = { ruleset: id, units: [], tactics: [], seed: scen.seed };
+    clear(rollBox);
+    structural();
+  }
+
+  function request(extra = {}) {
+    return { ruleset: id, units: scen.units, tactics: scen.tactics, ...extra };
+  }
+
+  function showError(err) {
+    const where = err.path ? describePath(err.path) : 'The battle';
+    const placed = showFieldError(page, err.path, err.message);
+    banner.hidden = false;
+    replace(banner, `${where}: ${err.message}`, placed ? ' (marked below)' : '');
+  }
+  function clearError() {
+    clearFieldErrors(page);
+    banner.hidden = true;
+  }
+  function describePath(path) {
+    const m = path.match(/^\/(units|tactics)\/(\d+)(?:\/(\w+))?/);
+    if (!m) return path;
+    const list = m[1] === 'units' ? scen.units : scen.tactics;
+    const item = list[Number(m[2])];
+    const what = m[1] === 'units' ? 'Unit' : 'Tactic';
+    const name = item && item.name ? `“${item.name}”` : `#${Number(m[2]) + 1}`;
+    return `${what} ${name}${m[3] ? ', ' + m[3] : ''}`;
+  }
+
+  // ---- odds ----
+  async function compute() {
+    if (destroyed) return;
+    const started = performance.now();
+    const slow = setTimeout(() => { stopButton.hidden = false; oddsStatus.textContent = 'Computing…'; }, 250);
+    oddsBody.classList.add('stale');
+    let answer;
+    try {
+      answer = await ctx.engine.call('odds', request(), {
+        slot: 'odds',
+        onProgress: (p) => {
+          oddsStatus.textContent = p.phase === 'monte-carlo'
+            ? `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles…`
+            : `Exact solve: ${num(p.states, 0)} states, ${pct(p.settled)} settled…`;
+        },
+      });
+    } catch (e) {
+      clearTimeout(slow);
+      stopButton.hidden = true;
+      if (e instanceof Cancelled) { oddsStatus.textContent = 'Stopped. Edit the battle to compute again.'; return; }
+      oddsStatus.textContent = '';
+      showError({ path: '', message: e.message });
+      return;
+    }
+    clearTimeout(slow);
+    stopButton.hidden = true;
+    if (!answer.ok) {
+      showError(answer.error);
+      oddsStatus.textContent = 'Odds not updated: fix the marked field.';
+      return;
+    }
+    clearError();
+    lastOdds = answer;
+    oddsBody.classList.remove('stale');
+    renderOdds(answer, performance.now() - started);
+  }
+
+  function renderOdds(a, wallMs) {
+    const method = a.method === 'exact'
+      ? `Exact odds${a.dropped > 0 ? ` (probability ${a.dropped.toExponential(1)} left out)` : ''}`
+      : `Monte Carlo: ${num(a.trials, 0)} battles, 95% intervals shown`;
+    oddsStatus.textContent = `${method} · ${num(a.time_ms, 1)} ms in the core, ${num(wallMs, 0)} ms in all.`;
+    const items = OUTCOMES.map((o) => ({
+      label: o.name, p: a.outcomes[o.id], cls: o.cls,
+      ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}),
+    }));
+    const totals = NATIONS.map((n) => {
+      const t = a.totals[n.id];
+      const desc = `${n.name} Total: ${num(t.dice, 0)} dice${t.bonus ? `, ${t.bonus > 0 ? '+' : ''}${t.bonus} from tactics` : ''}; mean ${num(t.mean)}`;
+      return h('div', { class: 'total-chart' }, h('h4', { text: desc }), distChart(t.p, { title: desc, xLabel: 'Total' }));
+    });
+    const unitRows = a.units.slice(0, showAllUnits ? a.units.length : UNIT_LIST_LIMIT * 2).map((u, i) =>
+      h('details', { class: 'unit-result ' + u.nation },
+        h('summary', {},
+          h('span', { class: 'u-name', text: u.name }),
+          h('span', { class: 'u-stat', text: `destroyed ${pct(u.destroyed)}` }),
+          h('span', { class: 'u-stat muted', text: `Size ${u.size} → mean ${num(u.mean_final_size)}` })),
+        distChart(u.final_size, { title: `${u.name}: final Size`, xLabel: 'Size', highlight: 0 }),
+        distTable(u.final_size, { label: 'Final Size' }),
+        h('p', { class: 'muted small', text: `Unit ${i + 1}: Arms ${u.arms}, Armour ${u.armour}, Size ${u.size} after tactics.` })));
+    replace(oddsBody,
+      outcomeBars(items, { caption: 'Outcome of the battle' }),
+      h('h3', { text: 'Totals' }), h('div', { class: 'totals' }, totals),
+      h('h3', { text: 'Units' }),
+      a.units.length ? h('div', { class: 'unit-results' }, unitRows) : h('p', { class: 'muted', text: 'No units.' }),
+      a.units.length > unitRows.length ? h('p', { class: 'muted', text: `Showing ${unitRows.length} of ${a.units.length} units.` }) : null);
+  }
+
+  // ---- roll ----
+  async function roll() {
+    const seed = numberValue(seedInput);
+    replace(rollBox, h('p', { class: 'muted', text: 'Rolling…' }));
+    let answer;
+    try {
+      answer = await ctx.engine.call('roll', request({ seed }), { slot: 'roll' });
+    } catch (e) {
+      if (!(e instanceof Cancelled)) replace(rollBox, h('p', { class: 'error', text: e.message }));
+      return;
+    }
+    if (!answer.ok) {
+      showError(answer.error);
+      replace(rollBox, h('p', { class: 'error', text: 'Not rolled: fix the marked field.' }));
+      return;
+    }
+    clearError();
+    const outcome = OUTCOMES.find((o) => o.id === answer.outcome);
+    const entries = answer.log.filter((e) => e.step !== 'summary');
+    const summary = answer.log.find((e) => e.step === 'summary');
+    replace(rollBox,
+      h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+      summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
+      h('ol', { class: 'log' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
+  }
+
+  // ---- files ----
+  function exportFile() {
+    const blob = new Blob([JSON.stringify(request({ seed: scen.seed }), null, 2) + '\n'], { type: 'application/json' });
+    const a = h('a', { href: URL.createObjectURL(blob), attrs: { download: 'bloodied-steel-battle.json' } });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  async function importFile() {
+    const file = fileInput.files[0];
+    fileInput.value = '';
+    if (!file) return;
+    let data;
+    try {
+      if (file.size > 4 << 20) throw new Error('the file is larger than 4 MB');
+      data = JSON.parse(await file.text());
+    } catch (e) {
+      showError({ path: '', message: `${file.name} is not a battle file: ${e.message}. Nothing was changed.` });
+      return;
+    }
+    if (!data || typeof data !== 'object' || data.ruleset !== id) {
+      showError({ path: '', message: `${file.name} is not a Bloodied Steel battle (its "ruleset" must be "${id}"). Nothing was changed.` });
+      return;
+    }
+    // The core checks the whole file before anything on the page changes.
+    const answer = await ctx.engine.call('odds', { ...data, solver: { method: 'exact' } }, { slot: 'import' }).catch((e) => ({ ok: false, error: { path: '', message: e.message } }));
+    if (!answer.ok) {
+      showError({ path: '', message: `${file.name}: ${answer.error.path || 'the file'}: ${answer.error.message}. Nothing was changed.` });
+      return;
+    }
+    scen = normalise(data, rules);
+    seedInput.value = String(scen.seed);
+    clear(rollBox);
+    structural();
+  }
+
+  renderUnits();
+  renderTactics();
+  compute();
+
+  return {
+    getScenario: () => request({ seed: scen.seed }),
+    destroy() { destroyed = true; },
+  };
+}

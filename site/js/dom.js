@@ -1,0 +1,157 @@
+// Building the page from data. Text is always set as text, never parsed as
+// HTML, so a unit called "<img onerror=...>" is shown as those characters.
+
+// h('div', {class: 'x', on: {click: fn}, attrs: {...}}, child, ...)
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  applyProps(el, props);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  append(el, children);
+  return el;
+}
+
+function applyProps(el, props) {
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'text') el.textContent = String(v);
+    else if (k === 'on') for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+    else if (k === 'attrs') for (const [a, x] of Object.entries(v)) { if (x !== null && x !== undefined && x !== false) el.setAttribute(a, x === true ? '' : String(x)); }
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'value') el.value = v;
+    else if (k === 'checked' || k === 'disabled' || k === 'selected' || k === 'hidden') el[k] = !!v;
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+export function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+export function replace(el, ...children) {
+  clear(el);
+  return append(el, children);
+}
+
+// A labelled form field whose errors are shown beside it. `path` is the JSON
+// Pointer the core uses for this value, so an error lands on the right field.
+export function field(label, input, path, { hint = null, cls = '' } = {}) {
+  const id = 'f' + Math.random().toString(36).slice(2, 10);
+  input.id = id;
+  if (path) input.dataset.path = path;
+  const err = h('span', { class: 'field-error', attrs: { role: 'alert', 'aria-live': 'polite' } });
+  if (path) err.dataset.errorFor = path;
+  input.setAttribute('aria-describedby', id + '-e');
+  err.id = id + '-e';
+  return h('div', { class: 'field ' + cls }, h('label', { for: id, text: label }), input, hint ? h('span', { class: 'hint', text: hint }) : null, err);
+}
+
+export function numberInput(value, { min = null, max = null, step = 1, onInput } = {}) {
+  return h('input', {
+    attrs: { type: 'number', inputmode: 'numeric', min, max, step },
+    value: value === undefined || value === null ? '' : String(value),
+    on: { input: (e) => onInput?.(e.target) },
+  });
+}
+
+export function textInput(value, { maxlength = 80, onInput, placeholder = null } = {}) {
+  return h('input', {
+    attrs: { type: 'text', maxlength, placeholder, autocomplete: 'off', spellcheck: 'false' },
+    value: value ?? '',
+    on: { input: (e) => onInput?.(e.target) },
+  });
+}
+
+export function select(options, value, { onChange } = {}) {
+  const el = h('select', { on: { change: (e) => onChange?.(e.target) } },
+    options.map((o) => h('option', { value: o.id, text: o.name, selected: String(o.id) === String(value) })));
+  el.value = String(value);
+  return el;
+}
+
+export function button(text, onClick, { cls = '', title = null, type = 'button', disabled = false } = {}) {
+  // Icon buttons are named by their title; text buttons by their text.
+  const label = /\bicon\b/.test(cls) ? title : null;
+  return h('button', { class: cls, attrs: { type, title, 'aria-label': label }, disabled, text, on: { click: onClick } });
+}
+
+// What a number field holds, for the request: a number when it is one, else
+// the text as typed, so the core can say exactly what is wrong with it.
+export function numberValue(input) {
+  const raw = input.value.trim();
+  if (raw === '') return input.validity && input.validity.badInput ? 'not a number' : null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : raw;
+}
+
+// Marks the field at `path` (or its closest parent path) with `message`;
+// returns whether a field was found.
+export function showFieldError(root, path, message) {
+  clearFieldErrors(root);
+  if (!path) return false;
+  let p = path;
+  while (p) {
+    const input = root.querySelector(`[data-path="${cssEscape(p)}"]`);
+    const err = root.querySelector(`[data-error-for="${cssEscape(p)}"]`);
+    if (input || err) {
+      if (input) input.setAttribute('aria-invalid', 'true');
+      if (err) err.textContent = message;
+      return true;
+    }
+    p = p.slice(0, Math.max(0, p.lastIndexOf('/')));
+  }
+  return false;
+}
+
+export function clearFieldErrors(root) {
+  for (const el of root.querySelectorAll('[aria-invalid="true"]')) el.removeAttribute('aria-invalid');
+  for (const el of root.querySelectorAll('.field-error')) el.textContent = '';
+}
+
+function cssEscape(s) {
+  return (window.CSS && CSS.escape) ? CSS.escape(s) : String(s).replace(/["\\]/g, '\\$&');
+}
+
+export function pct(p) {
+  if (p === null || p === undefined || Number.isNaN(p)) return '–';
+  if (p <= 0) return '0%';
+  if (p >= 1) return '100%';
+  const x = p * 100;
+  if (x < 0.01) return '<0.01%';
+  if (x > 99.99) return '>99.99%';
+  return (x < 1 || x > 99 ? x.toFixed(2) : x.toFixed(1)) + '%';
+}
+
+export function num(x, digits = 2) {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  return Number(x).toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+export function debounce(fn, ms) {
+  let t = null;
+  const d = (...args) => {
+    clearTimeout(t);
+    t = setTimeout(() => fn(...args), ms);
+  };
+  d.flush = (...args) => {
+    clearTimeout(t);
+    fn(...args);
+  };
+  return d;
+}

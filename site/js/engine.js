@@ -1,0 +1,119 @@
+// The page's side of the worker: calls return promises; a newer call with the
+// same `slot` (say, "odds") cancels the older one, so the page never waits for
+// stale work; stop() ends whatever is running.
+
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+export class Engine {
+  constructor(workerUrl = 'js/worker.js', makeWorker = null) {
+    this.workerUrl = workerUrl;
+    this.makeWorker = makeWorker || (() => new Worker(this.workerUrl));
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {fn, request, slot, resolve, reject, onProgress}
+    this.running = null;      // the id the worker is working on
+    this.queue = [];
+    this.worker = null;
+    this.start();
+  }
+
+  start() {
+    this.worker = this.makeWorker();
+    this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => {
+      e.preventDefault?.();
+      this.fail(new Error('the calculator stopped: ' + (e.message || 'worker error')));
+    };
+  }
+
+  // Restarts the worker, failing the running call and keeping the queue.
+  restart(reason) {
+    this.worker.terminate();
+    const running = this.running && this.pending.get(this.running);
+    if (running) {
+      this.pending.delete(this.running);
+      running.reject(reason);
+    }
+    this.running = null;
+    this.start();
+    this.pump();
+  }
+
+  fail(error) {
+    this.restart(error);
+  }
+
+  call(fn, request, { slot = null, onProgress = null } = {}) {
+    const text = typeof request === 'string' ? request : JSON.stringify(request ?? {});
+    if (slot) this.cancel(slot);
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { fn, request: text, slot, resolve, reject, onProgress });
+      this.queue.push(id);
+      this.pump();
+    });
+  }
+
+  cancel(slot) {
+    for (const [id, p] of this.pending) {
+      if (p.slot !== slot) continue;
+      if (id === this.running) {
+        this.restart(new Cancelled());
+      } else {
+        this.pending.delete(id);
+        this.queue = this.queue.filter((q) => q !== id);
+        p.reject(new Cancelled());
+      }
+    }
+  }
+
+  // Stops everything running or queued.
+  stop() {
+    for (const [id, p] of this.pending) {
+      if (id !== this.running) p.reject(new Cancelled());
+    }
+    this.queue = [];
+    for (const id of [...this.pending.keys()]) if (id !== this.running) this.pending.delete(id);
+    if (this.running) this.restart(new Cancelled());
+  }
+
+  busy(slot) {
+    for (const p of this.pending.values()) if (p.slot === slot) return true;
+    return false;
+  }
+
+  pump() {
+    if (this.running || this.queue.length === 0) return;
+    const id = this.queue.shift();
+    const p = this.pending.get(id);
+    if (!p) return this.pump();
+    this.running = id;
+    this.worker.postMessage({ id, fn: p.fn, request: p.request });
+  }
+
+  receive(msg) {
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    if (msg.progress) {
+      p.onProgress?.(msg.progress);
+      return;
+    }
+    this.pending.delete(msg.id);
+    if (this.running === msg.id) this.running = null;
+    if (msg.error) p.reject(new Error(msg.error));
+    else {
+      let answer;
+      try {
+        answer = JSON.parse(msg.result);
+      } catch {
+        answer = { ok: false, error: { path: '', message: 'the calculator gave an unreadable answer' } };
+      }
+      p.resolve(answer);
+    }
+    this.pump();
+  }
+}

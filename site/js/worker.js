@@ -1,0 +1,51 @@
+// The Web Worker that owns the wasm module. Messages in: {id, fn, request};
+// out: {id, progress} while a long solve runs, then {id, result} or {id, error}.
+// The page cancels a run by terminating this worker and starting another.
+/* global importScripts, createBattleModule */
+'use strict';
+
+let ready = null;
+
+function load() {
+  if (!ready) {
+    // A page that inlines everything (the offline single file) defines the
+    // factory before this code runs; the served site loads it from battle.js.
+    if (typeof createBattleModule === 'undefined') importScripts(self.BATTLE_MODULE_URL || '../battle.js');
+    ready = createBattleModule({
+      locateFile: (file) => new URL('../' + file, self.location.href).href,
+    });
+  }
+  return ready;
+}
+
+self.onmessage = async (event) => {
+  const { id, fn, request } = event.data || {};
+  let mod;
+  try {
+    mod = await load();
+  } catch (e) {
+    self.postMessage({ id, error: 'the calculator could not start: ' + (e && e.message ? e.message : String(e)) });
+    return;
+  }
+  let last = 0;
+  mod.setProgress((json) => {
+    const now = Date.now();
+    if (now - last > 100) {
+      last = now;
+      self.postMessage({ id, progress: JSON.parse(json) });
+    }
+    return true;
+  });
+  try {
+    let text;
+    if (fn === 'version') text = mod.version();
+    else if (fn === 'rules') text = mod.rules(request || '');
+    else text = mod.call(String(fn), request);
+    self.postMessage({ id, result: text });
+  } catch (e) {
+    // Only a bug in the module gets here: the C++ side answers bad input itself.
+    self.postMessage({ id, error: 'the calculator failed: ' + (e && e.message ? e.message : String(e)) });
+  } finally {
+    mod.setProgress(null);
+  }
+};

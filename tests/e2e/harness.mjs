@@ -1,0 +1,57 @@
+// Shared by the browser tests: serves build/site on a free 127.0.0.1 port and
+// drives Debian's Chromium through playwright-core (which downloads nothing).
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from '../../scripts/serve.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const shots = path.join(root, 'build', 'screenshots');
+
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
+
+export async function startServer(dir = path.join(root, 'build', 'site')) {
+  const server = createServer(dir);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { url, close: () => new Promise((r) => server.close(r)) };
+}
+
+export async function launch() {
+  if (!CHROMIUM) throw new Error('Chromium is not installed: run scripts/setup');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+    // playwright gives every launch a fresh, empty profile of its own.
+  });
+  return {
+    browser,
+    close: () => browser.close(),
+  };
+}
+
+// A page that fails the test on any uncaught error or console error, and
+// records every request that leaves 127.0.0.1.
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  const outside = [];
+  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
+  page.on('dialog', (d) => { problems.push('dialog opened: ' + d.message()); d.dismiss(); });
+  context.on('request', (r) => {
+    const u = r.url();
+    if (!/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:|file:|about:)/.test(u)) outside.push(u);
+  });
+  await page.goto(url);
+  return { page, context, problems, outside };
+}
+
+export function screenshotPath(name) {
+  fs.mkdirSync(shots, { recursive: true });
+  return path.join(shots, name);
+}
