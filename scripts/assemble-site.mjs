@@ -1,14 +1,113 @@
-// Assembles the served site in build/site: the sources from site/ and the wasm
-// module from build/wasm. Build outputs never go into site/ itself.
+// Assembles what is served and what is saved, from site/ and build/wasm:
+//   build/site/                  the site (with the wasm module and a service
+//                                worker that caches every file for offline use)
+//   dist/battle-calculator.html  one self-contained file (wasm, scripts, styles
+//                                inlined) that works opened straight from disk
+// Build outputs never go into site/ itself.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const src = path.join(root, 'site');
+const wasmDir = path.join(root, 'build', 'wasm');
 const out = path.join(root, 'build', 'site');
+const dist = path.join(root, 'dist');
+
+// ---- the site ----
 fs.rmSync(out, { recursive: true, force: true });
-fs.cpSync(path.join(root, 'site'), out, { recursive: true });
-for (const f of ['battle.js', 'battle.wasm']) {
-  fs.copyFileSync(path.join(root, 'build', 'wasm', f), path.join(out, f));
+fs.cpSync(src, out, { recursive: true });
+for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(out, f));
+
+const files = [];
+(function walk(dir) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) walk(p);
+    else files.push(path.relative(out, p).split(path.sep).join('/'));
+  }
+})(out);
+files.sort();
+const hash = crypto.createHash('sha256');
+for (const f of files) hash.update(f).update(fs.readFileSync(path.join(out, f)));
+const version = hash.digest('hex').slice(0, 12);
+const precache = ['./', ...files.filter((f) => f !== 'sw.js' && !f.endsWith('.md'))];
+const swPath = path.join(out, 'sw.js');
+let sw = fs.readFileSync(swPath, 'utf8');
+sw = sw.replace(/const VERSION = .*\/\* __VERSION__ \*\//, `const VERSION = ${JSON.stringify(version)};`)
+  .replace(/const FILES = .*\/\* __FILES__ \*\//, `const FILES = ${JSON.stringify(precache)};`);
+if (!sw.includes(version)) throw new Error('sw.js: version placeholder not found');
+fs.writeFileSync(swPath, sw);
+
+// ---- the single file ----
+// A small bundler for the site's own modules: each module becomes a function
+// returning its exports, in dependency order. It accepts only the forms the
+// site uses and fails loudly on anything else.
+function bundle(entry) {
+  const order = [];
+  const seen = new Set();
+  const importRe = /^import\s+([\s\S]+?)\s+from\s+'\.\/([\w-]+\.js)';[ \t]*$/gm;
+  function visit(name, stack = []) {
+    if (seen.has(name)) return;
+    if (stack.includes(name)) throw new Error(`bundle: import cycle ${[...stack, name].join(' -> ')}`);
+    const code = fs.readFileSync(path.join(src, 'js', name), 'utf8');
+    for (const m of code.matchAll(importRe)) visit(m[2], [...stack, name]);
+    seen.add(name);
+    order.push([name, code]);
+  }
+  visit(entry);
+  const parts = ['"use strict";', 'const __modules = Object.create(null);'];
+  for (const [name, code] of order) {
+    const exports = [];
+    let body = code.replace(importRe, (_, what, from) => {
+      what = what.trim();
+      const star = what.match(/^\*\s+as\s+(\w+)$/);
+      if (star) return `const ${star[1]} = __modules[${JSON.stringify(from)}];`;
+      const named = what.match(/^\{([\s\S]*)\}$/);
+      if (!named) throw new Error(`bundle: ${name}: unsupported import ${what}`);
+      const bindings = named[1].split(',').map((s) => s.trim()).filter(Boolean)
+        .map((s) => s.replace(/^(\w+)\s+as\s+(\w+)$/, '$1: $2'));
+      return `const { ${bindings.join(', ')} } = __modules[${JSON.stringify(from)}];`;
+    });
+    body = body.replace(/^export\s+(async\s+function|function|const|let|class)\s+(\w+)/gm, (_, kind, id) => {
+      exports.push(id);
+      return `${kind} ${id}`;
+    });
+    if (/^\s*(import|export)\b/m.test(body)) throw new Error(`bundle: ${name}: unsupported import or export form`);
+    if (/import\.meta/.test(body)) throw new Error(`bundle: ${name}: import.meta does not work in a classic script`);
+    parts.push(`__modules[${JSON.stringify(name)}] = (function () {\n${body}\nreturn { ${exports.join(', ')} };\n})();`);
+  }
+  return parts.join('\n');
 }
-console.log(`site assembled in ${path.relative(root, out)}`);
+
+const sha = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const appCode = bundle('app.js');
+const style = fs.readFileSync(path.join(src, 'css', 'style.css'), 'utf8');
+// The worker: the module (with the wasm inside) and the worker's own code,
+// started from a Blob by app.js. As text/plain it is never run by the page.
+const workerCode = fs.readFileSync(path.join(wasmDir, 'battle-single.js'), 'utf8') + '\n' +
+  fs.readFileSync(path.join(src, 'js', 'worker.js'), 'utf8');
+if (workerCode.includes('</script')) throw new Error('single file: the worker code contains </script');
+if (appCode.includes('</script')) throw new Error('single file: the page code contains </script');
+
+let html = fs.readFileSync(path.join(src, 'index.html'), 'utf8');
+const csp = [
+  "default-src 'none'",
+  `script-src ${sha(appCode)} 'wasm-unsafe-eval'`,
+  `style-src ${sha(style)}`,
+  'worker-src blob:',
+  'img-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+html = html
+  .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
+  .replace('<link rel="stylesheet" href="css/style.css">', () => `<style>${style}</style>`)
+  .replace('<script type="module" src="js/app.js"></script>', '')
+  .replace('</body>', () => `<script type="text/plain" id="worker-source">${workerCode}</script>\n<script>${appCode}</script>\n</body>`);
+if (!html.includes('worker-source') || !html.includes('<style>')) throw new Error('single file: index.html no longer has the expected shape');
+fs.mkdirSync(dist, { recursive: true });
+fs.writeFileSync(path.join(dist, 'battle-calculator.html'), html);
+
+console.log(`site assembled in build/site (version ${version}); single file in dist/battle-calculator.html (${html.length} bytes)`);

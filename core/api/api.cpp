@@ -78,6 +78,17 @@ std::string roll(const std::string& request) {
     });
 }
 
+std::string check(const std::string& request) {
+    return guarded([&] {
+        const json j = parse_request(request);
+        const In req(j, "");
+        req.must_be_object();
+        const Ruleset& r = ruleset_of(req);
+        if (r.check) r.check(req);
+        return json{{"ruleset", r.id}};
+    });
+}
+
 std::string rules(const std::string& request) {
     return guarded([&] {
         json all = json::object();
@@ -93,7 +104,7 @@ std::string rules(const std::string& request) {
             if (only.empty() || only == r.id) {
                 json x = r.rules();
                 x["id"] = r.id;
-                std::vector<std::string> calls = {"odds", "roll", "rules"};
+                std::vector<std::string> calls = {"odds", "roll", "rules", "check"};
                 for (const auto& [name, fn] : r.extra) calls.push_back(name);
                 x["calls"] = calls;
                 all[r.id] = x;
@@ -139,6 +150,7 @@ std::string dice(const std::string& request) {
 
 std::string call(const std::string& function, const std::string& request) {
     if (function == "dice") return dice(request);
+    if (function == "check") return check(request);
     if (function == "odds") return odds(request);
     if (function == "roll") return roll(request);
     if (function == "rules") return rules(request);

@@ -15,6 +15,8 @@ struct Ruleset {
     std::string name;
     std::function<json(const In&)> odds;
     std::function<json(const In&)> roll;
+    // Reads and checks a scenario without solving it (for imports and links).
+    std::function<void(const In&)> check;
     std::function<json()> rules;
     // Further calls a rule system offers (for example "unit", "attack").
     std::map<std::string, std::function<json(const In&)>> extra;
@@ -27,6 +29,8 @@ std::string roll(const std::string& request);
 // All rule systems' tables and options; a request naming one ruleset narrows it.
 std::string rules(const std::string& request = "");
 std::string version();
+// Checks a scenario without solving it: {"ok": true} or the first error.
+std::string check(const std::string& request);
 // Plain dice from the project's generator: {"seed", "faces", "count"}.
 std::string dice(const std::string& request);
 // Any of the above, or a ruleset's extra call, by name.

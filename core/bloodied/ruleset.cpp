@@ -16,6 +16,7 @@ api::Ruleset ruleset() {
         const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL, 1));
         return roll(s, seed);
     };
+    r.check = [](const In& req) { parse(req); };
     r.rules = [] { return rules_json(); };
     return r;
 }

@@ -1,7 +1,9 @@
-// The page shell: navigation between rule systems, the worker, and saving the
-// current battle so that a reload loses nothing.
+// The page shell: navigation between rule systems, the worker, the shared
+// toolbar (reset, files, link, embed, print), the battle in the URL fragment
+// with back/forward through edits, the compact embed view, and offline use.
 import { Engine } from './engine.js';
-import { h, replace } from './dom.js';
+import { h, replace, button, debounce } from './dom.js';
+import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import * as bloodied from './bloodied.js';
 
 const PAGES = [bloodied];
@@ -9,9 +11,23 @@ const STORE = 'battle-calculator/v1/';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
-const engine = new Engine(new URL('./worker.js', import.meta.url).href);
+const embedded = new URLSearchParams(location.search).get('embed') === '1' || parseHash().params.get('embed') === '1';
+if (embedded) document.body.classList.add('embed');
+
+// The single offline file inlines the worker's code; the site loads it by URL.
+function makeWorker() {
+  const inline = document.getElementById('worker-source');
+  if (inline) {
+    const url = URL.createObjectURL(new Blob([inline.textContent], { type: 'text/javascript' }));
+    return new Worker(url);
+  }
+  return new Worker(new URL('js/worker.js', document.baseURI));
+}
+const engine = new Engine(null, makeWorker);
+
 let rules = null;
-let current = null; // {page, controller}
+let current = null; // {page, controller, hash}
+const notice = h('div', { class: 'banner notice', hidden: true, attrs: { role: 'alert' } });
 
 function saved(id) {
   try {
@@ -30,9 +46,17 @@ function save(id, scenario) {
   }
 }
 
-function pageFromHash() {
-  const id = decodeURIComponent(location.hash.replace(/^#\/?/, '').split(/[/?]/)[0] || '');
-  return PAGES.find((p) => p.id === id && rules.rulesets[p.id]) || PAGES.find((p) => rules.rulesets[p.id]);
+function say(text, kind = 'error') {
+  notice.hidden = !text;
+  notice.className = `banner ${kind}`;
+  replace(notice, text || '', text ? button('Dismiss', () => { notice.hidden = true; }, { cls: 'small' }) : null);
+}
+
+function pageById(id) {
+  return PAGES.find((p) => p.id === id && rules.rulesets[p.id]);
+}
+function defaultPage() {
+  return PAGES.find((p) => rules.rulesets[p.id]);
 }
 
 function renderNav(active) {
@@ -40,20 +64,197 @@ function renderNav(active) {
     h('a', { href: '#/' + p.id, class: p === active ? 'active' : '', attrs: { 'aria-current': p === active ? 'page' : null }, text: p.title })));
 }
 
-function show(page) {
-  if (current?.page === page) return;
+// ---- the battle in the URL ----
+const pushLink = debounce(async (page, scenario) => {
+  if (current?.page !== page) return;
+  const params = new URLSearchParams();
+  params.set('b', await encodeScenario(scenario));
+  if (embedded) params.set('embed', '1');
+  const hash = makeHash(page.id, params);
+  if (hash !== location.hash) {
+    history.pushState(null, '', hash);
+    current.hash = hash;
+  }
+}, 600);
+
+async function linkFor(scenario, { roll = false, embed = false } = {}) {
+  const params = new URLSearchParams();
+  params.set('b', await encodeScenario(scenario));
+  if (roll) params.set('roll', '1');
+  const base = location.href.split('#')[0].split('?')[0];
+  return `${base}${embed ? '?embed=1' : ''}${makeHash(current.page.id, params)}`;
+}
+
+// A scenario from a link, checked by the core before anything is shown.
+async function scenarioFromParams(page, params) {
+  const value = params.has('b') ? await decodeScenario(params.get('b')) : parseScenarioJson(params.get('j'));
+  if (value.ruleset !== page.id) throw new LinkError(`it is for another rule system ("${String(value.ruleset).slice(0, 40)}")`);
+  const checked = await engine.call('check', value);
+  if (!checked.ok) throw new LinkError(`${checked.error.path || 'the battle'}: ${checked.error.message}`);
+  return value;
+}
+
+async function route() {
+  const { id, params } = parseHash();
+  const page = pageById(id) || defaultPage();
+  let scenario = null;
+  let fromLink = false;
+  if (params.has('b') || params.has('j')) {
+    try {
+      scenario = await scenarioFromParams(page, params);
+      fromLink = true;
+      say('');
+    } catch (e) {
+      const why = e instanceof LinkError ? e.message : 'it could not be read';
+      say(`This link's battle could not be opened: ${why}. The calculator starts empty.`);
+      scenario = page.empty(rules.rulesets[page.id]);
+    }
+  } else if (current?.page !== page) {
+    scenario = saved(page.id);
+  }
+  if (current?.page === page) {
+    if (scenario) current.controller.setScenario(scenario);
+  } else {
+    show(page, scenario);
+  }
+  current.hash = location.hash;
+  if (fromLink) save(page.id, scenario);
+  if (params.get('roll') === '1') current.controller.roll?.();
+}
+
+// ---- the shared toolbar ----
+function toolbar() {
+  const fileInput = h('input', { attrs: { type: 'file', accept: 'application/json,.json', hidden: true }, on: { change: () => importFile(fileInput) } });
+  return h('div', { class: 'toolbar' },
+    button('Reset to the example', () => setAll(rules.rulesets[current.page.id].example), { title: 'Replace this battle with the example battle' }),
+    button('Clear', () => setAll(current.page.empty(rules.rulesets[current.page.id])), { title: 'Start from an empty battle' }),
+    button('Export JSON', exportFile, { title: 'Download this battle as a JSON file (the command line reads it too)' }),
+    button('Import JSON', () => fileInput.click(), { title: 'Load a battle from a JSON file' }),
+    button('Copy link', copyLink, { title: 'Copy a link that reproduces this battle' }),
+    button('Embed…', openEmbed, { title: 'Code to put this calculator in a wiki page' }),
+    button('Print', () => window.print(), { title: 'Print the battle, its odds and the rolled log' }),
+    fileInput);
+}
+
+function setAll(scenario) {
+  current.controller.setScenario(scenario);
+  const now = current.controller.getScenario();
+  save(current.page.id, now);
+  pushLink(current.page, now);
+  say('');
+}
+
+function exportFile() {
+  const scenario = current.controller.getScenario();
+  const blob = new Blob([JSON.stringify(scenario, null, 2) + '\n'], { type: 'application/json' });
+  const a = h('a', { href: URL.createObjectURL(blob), attrs: { download: `${current.page.id}-battle.json` } });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function importFile(input) {
+  const file = input.files[0];
+  input.value = '';
+  if (!file) return;
+  try {
+    if (file.size > 4 << 20) throw new LinkError('it is larger than 4 MB');
+    const value = parseScenarioJson(await file.text());
+    const page = pageById(value.ruleset);
+    if (!page) throw new LinkError(`its rule system "${String(value.ruleset).slice(0, 40)}" is not one this calculator knows`);
+    const checked = await engine.call('check', value);
+    if (!checked.ok) throw new LinkError(`${checked.error.path || 'the battle'}: ${checked.error.message}`);
+    if (page !== current.page) {
+      save(page.id, value);
+      location.hash = '#/' + page.id;
+      return;
+    }
+    setAll(value);
+    say(`Loaded ${file.name}.`, 'info');
+  } catch (e) {
+    say(`${file.name} was not loaded: ${e instanceof LinkError ? e.message : 'it could not be read'}. Nothing was changed.`);
+  }
+}
+
+async function copyLink() {
+  const link = await linkFor(current.controller.getScenario(), { roll: !!current.controller.hasRolled?.() });
+  try {
+    await navigator.clipboard.writeText(link);
+    say('Link copied. Anyone who opens it sees this battle' + (current.controller.hasRolled?.() ? ', rolled with the same seed.' : '.'), 'info');
+  } catch {
+    openText('Link to this battle', link);
+  }
+}
+
+function openText(title, text) {
+  const area = h('textarea', { attrs: { readonly: true, rows: 4, 'aria-label': title }, value: text });
+  const dlg = h('dialog', { class: 'dialog' }, h('h2', { text: title }), area,
+    h('div', { class: 'toolbar' }, button('Close', () => dlg.close())));
+  dlg.addEventListener('close', () => dlg.remove());
+  document.body.append(dlg);
+  dlg.showModal();
+  area.select();
+}
+
+async function openEmbed() {
+  const scenario = current.controller.getScenario();
+  const payload = await encodeScenario(scenario);
+  const base = location.href.split('#')[0].split('?')[0].replace(/[^/]*$/, '');
+  const page = current.page;
+  const iframe = `<iframe src="${base}index.html?embed=1#/${page.id}?b=${payload}" title="${page.title} battle odds" style="width:100%;height:760px;border:0" loading="lazy"></iframe>`;
+  const element = `<script src="${base}embed.js" defer><\/script>\n<battle-calculator ruleset="${page.id}" scenario="${payload}"></battle-calculator>`;
+  const snippet = (label, text) => {
+    const area = h('textarea', { attrs: { readonly: true, rows: 4, 'aria-label': label }, value: text });
+    return h('div', { class: 'snippet' }, h('h3', { text: label }), area,
+      button('Copy', async () => { area.select(); try { await navigator.clipboard.writeText(text); } catch { /* selected for copying by hand */ } }, { cls: 'small' }));
+  };
+  const dlg = h('dialog', { class: 'dialog' },
+    h('h2', { text: 'Put this calculator in a wiki page' }),
+    h('p', { class: 'muted', text: 'Either snippet shows this battle in the compact calculator. The custom element sizes itself to its content; it needs the page to allow a script. Both load the calculator from this address, so host the files where the wiki can reach them.' }),
+    snippet('An iframe', iframe),
+    snippet('A custom element', element),
+    h('div', { class: 'toolbar' }, button('Close', () => dlg.close())));
+  dlg.addEventListener('close', () => dlg.remove());
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
+// ---- pages ----
+function show(page, scenario) {
   current?.controller?.destroy?.();
   engine.stop();
-  main.replaceChildren();
+  main.replaceChildren(notice);
   renderNav(page);
   document.title = `${page.title} — Battle odds calculator`;
+  const host = h('div', { class: 'page-host' });
+  main.append(host);
+  const pageRules = rules.rulesets[page.id];
   const ctx = {
     engine,
-    rules: rules.rulesets[page.id],
+    rules: pageRules,
     solverDefaults: rules.solver,
-    changed: (scenario) => save(page.id, scenario),
+    embedded,
+    toolbar,
+    changed: (s) => {
+      save(page.id, s);
+      pushLink(page, s);
+    },
   };
-  current = { page, controller: page.mount(main, ctx, saved(page.id)) };
+  current = { page, controller: null, hash: location.hash };
+  current.controller = page.mount(host, ctx, scenario || pageRules.example);
+  if (embedded) {
+    const full = location.href.replace(/\?embed=1/, '').replace(/([?&])embed=1&?/, '$1');
+    main.append(h('p', { class: 'embed-foot' }, h('a', { href: full, attrs: { target: '_blank', rel: 'noopener' }, text: 'Open in the full calculator ↗' })));
+  }
+}
+
+// In an iframe, tell the embedding page how tall the calculator is.
+function reportHeight() {
+  if (window.parent === window) return;
+  const send = () => window.parent.postMessage({ type: 'battle-calculator:height', height: document.documentElement.scrollHeight }, '*');
+  new ResizeObserver(send).observe(document.body);
+  send();
 }
 
 async function boot() {
@@ -61,13 +262,19 @@ async function boot() {
     const answer = await engine.call('rules', '');
     if (!answer.ok) throw new Error(answer.error?.message || 'no rules');
     rules = answer;
-    document.getElementById('version').textContent = `Version ${answer.version}.`;
+    const v = document.getElementById('version');
+    if (v) v.textContent = `Version ${answer.version}.`;
   } catch (e) {
     replace(main, h('p', { class: 'banner error', attrs: { role: 'alert' }, text: 'The calculator could not start: ' + e.message }));
     return;
   }
-  show(pageFromHash());
-  window.addEventListener('hashchange', () => show(pageFromHash()));
+  await route();
+  window.addEventListener('popstate', () => route());
+  window.addEventListener('hashchange', () => { if (location.hash !== current?.hash) route(); });
+  if (embedded) reportHeight();
+  if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('worker-source')) {
+    navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus, not a requirement */ });
+  }
 }
 
 boot();

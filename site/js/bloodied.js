@@ -8,6 +8,10 @@ import { Cancelled } from './engine.js';
 export const id = 'bloodied-steel';
 export const title = 'Bloodied Steel';
 
+export function empty() {
+  return { ruleset: id, units: [], tactics: [], seed: 1 };
+}
+
 const NATIONS = [
   { id: 'tribunan', name: 'Tribunan' },
   { id: 'ashen', name: 'Ashen' },
@@ -43,6 +47,7 @@ export function mount(root, ctx, initial) {
   let showAllUnits = false;
   let lastOdds = null;
   let destroyed = false;
+  let rolled = false;
 
   const unitsBox = h('div', { class: 'nations' });
   const tacticsBox = h('div', { class: 'tactics' });
@@ -50,9 +55,9 @@ export function mount(root, ctx, initial) {
   const oddsBody = h('div', { class: 'odds-body' });
   const rollBox = h('div', { class: 'roll-log' });
   const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
-  const seedInput = numberInput(scen.seed, { min: 0, max: 9007199254740991, onInput: (el) => { scen.seed = numberValue(el); ctx.changed(scen); } });
+  const printSummary = h('section', { class: 'print-only card' });
+  const seedInput = numberInput(scen.seed, { min: 0, max: 9007199254740991, onInput: (el) => { scen.seed = numberValue(el); ctx.changed(request({ seed: scen.seed })); } });
   seedInput.dataset.path = '/seed';
-  const fileInput = h('input', { attrs: { type: 'file', accept: 'application/json,.json', hidden: true }, on: { change: importFile } });
   const stopButton = button('Stop', () => ctx.engine.cancel('odds'), { cls: 'small', title: 'Stop computing' });
   stopButton.hidden = true;
 
@@ -60,13 +65,9 @@ export function mount(root, ctx, initial) {
     h('div', { class: 'page-head' },
       h('h1', { text: 'Bloodied Steel' }),
       h('p', { class: 'lede', text: 'Tribunan and Ashen units meet: each side rolls a DICE6 for every point of Arms (1–3 add nothing, 4–5 add 1, 6 adds 2), each Total cuts down every enemy unit whose Armour it beats, and survivors retreat.' }),
-      h('div', { class: 'toolbar' },
-        button('Reset to the example', reset, { title: 'Replace this battle with the example battle' }),
-        button('Clear', clearAll, { title: 'Remove every unit and tactic' }),
-        button('Export JSON', exportFile, { title: 'Download this battle as a JSON file' }),
-        button('Import JSON', () => fileInput.click(), { title: 'Load a battle from a JSON file' }),
-        fileInput)),
+      ctx.toolbar()),
     banner,
+    printSummary,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-units-h' } },
@@ -84,7 +85,7 @@ export function mount(root, ctx, initial) {
           h('div', { class: 'roll-controls' },
             field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
             button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
-            button('New seed', () => { scen.seed = randomSeed(); seedInput.value = String(scen.seed); ctx.changed(scen); roll(); }, { title: 'Pick a random seed and roll' })),
+            button('New seed', () => { scen.seed = randomSeed(); seedInput.value = String(scen.seed); ctx.changed(request({ seed: scen.seed })); roll(); }, { title: 'Pick a random seed and roll' })),
           rollBox))));
   root.append(page);
 
@@ -209,7 +210,8 @@ export function mount(root, ctx, initial) {
   // ---- edits ----
   const computeSoon = debounce(compute, 150);
   function edited() {
-    ctx.changed(scen);
+    ctx.changed(request({ seed: scen.seed }));
+    renderPrintSummary();
     computeSoon();
   }
   function structural() {
@@ -217,17 +219,16 @@ export function mount(root, ctx, initial) {
     renderTactics();
     edited();
   }
-  function reset() {
-    scen = normalise(rules.example, rules);
+  function setScenario(next) {
+    scen = normalise(next, rules);
     seedInput.value = String(scen.seed);
     lastOdds = null;
+    rolled = false;
     clear(rollBox);
-    structural();
-  }
-  function clearAll() {
-    scen = { ruleset: id, units: [], tactics: [], seed: scen.seed };
-    clear(rollBox);
-    structural();
+    clearError();
+    renderUnits();
+    renderTactics();
+    compute();
   }
 
   function request(extra = {}) {
@@ -339,6 +340,7 @@ export function mount(root, ctx, initial) {
       return;
     }
     clearError();
+    rolled = true;
     const outcome = OUTCOMES.find((o) => o.id === answer.outcome);
     const entries = answer.log.filter((e) => e.step !== 'summary');
     const summary = answer.log.find((e) => e.step === 'summary');
@@ -348,50 +350,29 @@ export function mount(root, ctx, initial) {
       h('ol', { class: 'log' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
 
-  // ---- files ----
-  function exportFile() {
-    const blob = new Blob([JSON.stringify(request({ seed: scen.seed }), null, 2) + '\n'], { type: 'application/json' });
-    const a = h('a', { href: URL.createObjectURL(blob), attrs: { download: 'bloodied-steel-battle.json' } });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  }
-
-  async function importFile() {
-    const file = fileInput.files[0];
-    fileInput.value = '';
-    if (!file) return;
-    let data;
-    try {
-      if (file.size > 4 << 20) throw new Error('the file is larger than 4 MB');
-      data = JSON.parse(await file.text());
-    } catch (e) {
-      showError({ path: '', message: `${file.name} is not a battle file: ${e.message}. Nothing was changed.` });
-      return;
-    }
-    if (!data || typeof data !== 'object' || data.ruleset !== id) {
-      showError({ path: '', message: `${file.name} is not a Bloodied Steel battle (its "ruleset" must be "${id}"). Nothing was changed.` });
-      return;
-    }
-    // The core checks the whole file before anything on the page changes.
-    const answer = await ctx.engine.call('odds', { ...data, solver: { method: 'exact' } }, { slot: 'import' }).catch((e) => ({ ok: false, error: { path: '', message: e.message } }));
-    if (!answer.ok) {
-      showError({ path: '', message: `${file.name}: ${answer.error.path || 'the file'}: ${answer.error.message}. Nothing was changed.` });
-      return;
-    }
-    scen = normalise(data, rules);
-    seedInput.value = String(scen.seed);
-    clear(rollBox);
-    structural();
+  // ---- print ----
+  function renderPrintSummary() {
+    const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
+    replace(printSummary,
+      h('h2', { text: 'The battle' }),
+      h('table', { class: 'print-table' },
+        h('thead', {}, row(['Unit', 'Nation', 'Arms', 'Armour', 'Size'], 'th')),
+        h('tbody', {}, scen.units.map((u) => row([u.name, u.nation === 'ashen' ? 'Ashen' : 'Tribunan', u.arms, u.armour, u.size])))),
+      scen.tactics.length ? h('table', { class: 'print-table' },
+        h('thead', {}, row(['#', 'Tactic', 'Effect', 'Target', 'Amount'], 'th')),
+        h('tbody', {}, scen.tactics.map((t, i) => row([i + 1, t.name, t.effect, t.effect === 'total' ? t.target : scen.units[t.target]?.name, t.amount])))) : null);
   }
 
   renderUnits();
   renderTactics();
+  renderPrintSummary();
   compute();
 
   return {
     getScenario: () => request({ seed: scen.seed }),
+    setScenario,
+    roll,
+    hasRolled: () => rolled,
     destroy() { destroyed = true; },
   };
 }

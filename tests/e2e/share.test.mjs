@@ -1,0 +1,208 @@
+// Sharing, embedding and offline use: a link reproduces the battle, hostile
+// links run nothing, the iframe and the custom element work on a plain page,
+// the single file works from disk with no network, and the served site works
+// offline after one visit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launch, openPage, startServer, screenshotPath, root } from './harness.mjs';
+
+let server, chrome;
+before(async () => {
+  server = await startServer();
+  chrome = await launch();
+});
+after(async () => {
+  await chrome?.close();
+  await server?.close();
+});
+
+const battle = {
+  ruleset: 'bloodied-steel',
+  units: [{ name: 'Iron Cohort', nation: 'tribunan', arms: 5, armour: 2, size: 6 },
+          { name: 'Ash Riders', nation: 'ashen', arms: 4, armour: 1, size: 5 }],
+  tactics: [],
+  seed: 99,
+};
+const bars = (page) => page.locator('.bar-row .bar-value').allTextContents();
+async function settled(page) {
+  await page.locator('.bar-row').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.odds-body.stale'));
+}
+
+test('a link reproduces the battle, and back/forward step through edits', async () => {
+  const { page, context, problems } = await openPage(chrome.browser,
+    server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  await settled(page);
+  const first = await bars(page);
+  // Edit: the fragment follows.
+  await page.locator('.unit-row').first().getByLabel('Arms').fill('9');
+  await page.waitForFunction(() => /[?&]b=1\./.test(location.hash));
+  await settled(page);
+  const edited = await bars(page);
+  assert.notDeepEqual(edited, first);
+  const link = page.url();
+
+  // The link, opened elsewhere, gives the same battle and odds.
+  const other = await openPage(chrome.browser, link);
+  await settled(other.page);
+  assert.deepEqual(await bars(other.page), edited);
+  assert.equal(await other.page.locator('.unit-row').first().getByLabel('Arms').inputValue(), '9');
+  assert.equal(await other.page.getByLabel('Seed').inputValue(), '99');
+  await other.context.close();
+
+  // Back: the earlier battle; forward: the edit again.
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('.unit-row input[type=number]')?.value === '5');
+  await settled(page);
+  assert.deepEqual(await bars(page), first);
+  await page.goForward();
+  await page.waitForFunction(() => document.querySelector('.unit-row input[type=number]')?.value === '9');
+  await settled(page);
+  assert.deepEqual(await bars(page), edited);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Copy link with a rolled battle rolls the same battle for everyone', async () => {
+  const { page, context, problems } = await openPage(chrome.browser,
+    server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await settled(page);
+  await page.getByRole('button', { name: 'Roll battle' }).click();
+  const story = await page.locator('blockquote.story').textContent();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.locator('.banner.info', { hasText: 'Link copied' }).waitFor();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#\/bloodied-steel\?b=1\.[A-Za-z0-9_-]+&roll=1$/);
+  const other = await openPage(chrome.browser, link);
+  await other.page.locator('blockquote.story').waitFor();
+  assert.equal(await other.page.locator('blockquote.story').textContent(), story);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(other.problems, []);
+  await other.context.close();
+  await context.close();
+});
+
+test('a hostile or broken link shows a message, an empty calculator, and runs nothing', async () => {
+  const hostileName = '<img src=x onerror="window.__pwned=1">';
+  const fragments = [
+    ['script tags', 'j=' + encodeURIComponent('<script>window.__pwned=1</script>')],
+    ['huge numbers', 'j=' + encodeURIComponent(JSON.stringify({ ...battle, units: [{ ...battle.units[0], arms: 1e308 }] }))],
+    ['garbage', 'b=1.%%%%'],
+    ['not deflated', 'b=1.SGVsbG8gd29ybGQ'],
+    ['a newer format', 'b=7.abcdef'],
+    ['no version', 'b=abcdef'],
+    ['another rule system', 'j=' + encodeURIComponent(JSON.stringify({ ruleset: 'chess' }))],
+    ['a script in a field', 'j=' + encodeURIComponent(JSON.stringify({ ...battle, units: [{ ...battle.units[0], name: hostileName, arms: -1 }] }))],
+  ];
+  for (const [label, frag] of fragments) {
+    const { page, context, problems } = await openPage(chrome.browser, `${server.url}#/bloodied-steel?${frag}`);
+    const notice = page.locator('.banner.error', { hasText: 'could not be opened' });
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /starts empty/, label);
+    assert.equal(await page.locator('.unit-row').count(), 0, `${label}: empty calculator`);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined, `${label}: nothing ran`);
+    assert.equal(await page.locator('main img').count(), 0, label);
+    assert.deepEqual(problems, [], label);
+    await context.close();
+  }
+  // A valid battle whose unit is named like markup: shown as text.
+  const { page, context, problems } = await openPage(chrome.browser, `${server.url}#/bloodied-steel?j=` +
+    encodeURIComponent(JSON.stringify({ ...battle, units: [{ ...battle.units[0], name: hostileName }, battle.units[1]] })));
+  await settled(page);
+  assert.equal(await page.locator('.unit-row').first().getByLabel('Name').inputValue(), hostileName);
+  assert.equal(await page.locator('.unit-result .u-name').first().textContent(), hostileName);
+  assert.equal(await page.locator('main img').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the iframe embed and the custom element work on a plain page', async () => {
+  const { page, context, problems, outside } = await openPage(chrome.browser, server.url + 'embed-demo.html');
+  const iframe = page.frameLocator('#demo-iframe');
+  await iframe.locator('.bar-row').first().waitFor();
+  assert.equal(await iframe.locator('nav#nav').isVisible(), false, 'compact mode: no navigation');
+  assert.match(await iframe.locator('.unit-row').first().getByLabel('Name').inputValue(), /Iron Cohort/);
+
+  const element = page.frameLocator('#demo-element iframe');
+  await element.locator('.bar-row').first().waitFor();
+  assert.match(await element.locator('.unit-row').first().getByLabel('Name').inputValue(), /Legio Prima/);
+  // Sized to its content: the element's frame grows from its 600px start to the page's height.
+  await page.waitForFunction(() => {
+    const f = document.querySelector('#demo-element iframe');
+    const inner = f.contentDocument?.documentElement.scrollHeight;
+    return inner && Math.abs(f.getBoundingClientRect().height - inner) <= 2 && inner !== 600;
+  });
+  // Editing inside the embed works like the full page.
+  await element.locator('.unit-row').first().getByLabel('Arms').fill('1');
+  await element.locator('.bar-row').first().waitFor();
+  await page.screenshot({ path: screenshotPath('embed-demo.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(outside, []);
+  await context.close();
+});
+
+test('the Embed dialog gives both snippets for the current battle', async () => {
+  const { page, context, problems } = await openPage(chrome.browser,
+    server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  await settled(page);
+  await page.getByRole('button', { name: 'Embed…' }).click();
+  const iframeCode = await page.getByLabel('An iframe').inputValue();
+  const elementCode = await page.getByLabel('A custom element').inputValue();
+  assert.match(iframeCode, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?embed=1#\/bloodied-steel\?b=1\./);
+  assert.match(elementCode, /<battle-calculator ruleset="bloodied-steel" scenario="1\.[A-Za-z0-9_-]+">/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('dialog').count(), 0);
+  // The iframe snippet's address opens the same battle in compact mode.
+  const src = iframeCode.match(/src="([^"]+)"/)[1];
+  const other = await openPage(chrome.browser, src);
+  await settled(other.page);
+  assert.deepEqual(await bars(other.page), await bars(page));
+  assert.equal(await other.page.locator('nav#nav').isVisible(), false);
+  await other.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the single file works from file:// with no network', async () => {
+  const file = pathToFileURL(path.join(root, 'dist', 'battle-calculator.html')).href;
+  const context = await chrome.browser.newContext({ offline: true });
+  const page = await context.newPage();
+  const problems = [];
+  const requests = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  context.on('request', (r) => { if (!/^(file|data|blob):/.test(r.url())) requests.push(r.url()); });
+  await page.goto(file + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  await settled(page);
+  const shown = await bars(page);
+  assert.equal(shown.length, 4);
+  await page.getByRole('button', { name: 'Roll battle' }).click();
+  await page.locator('ol.log li').first().waitFor();
+  assert.match(await page.locator('ol.log').textContent(), /Tribunan Total/);
+  await page.screenshot({ path: screenshotPath('single-file.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(requests, [], 'no network requests');
+  await context.close();
+});
+
+test('the served site works offline after one visit (service worker)', async () => {
+  const { page, context, problems } = await openPage(chrome.browser, server.url + '#/bloodied-steel');
+  await settled(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    }
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await settled(page);
+  await page.getByRole('button', { name: 'Roll battle' }).click();
+  await page.locator('ol.log li').first().waitFor();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
