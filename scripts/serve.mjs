@@ -19,6 +19,23 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+// Only the site's own files (and compiling wasm, in the worker) are allowed;
+// pages add their own stricter policy in a meta tag. frame-ancestors is open
+// so that a wiki can embed the calculator.
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
 export function createServer(dir) {
   const root = path.resolve(dir);
   return http.createServer((req, res) => {
@@ -46,6 +63,8 @@ export function createServer(dir) {
         'Content-Length': body.length,
         'Cache-Control': 'no-cache',
         'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': CSP,
+        'Referrer-Policy': 'no-referrer',
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
