@@ -108,4 +108,38 @@ void check_playthroughs(const S& root, const bc::Schema& schema, int walks, std:
     }
 }
 
+// Pearson's chi-square statistic of observed counts against exact
+// probabilities, merging outcomes expected fewer than 5 times into one cell,
+// and whether it is below the 0.999 quantile for its degrees of freedom. With
+// a fixed seed the result is fixed: the test cannot flake.
+inline bool chi_square_passes(const std::vector<double>& observed, const std::vector<double>& p, double n,
+                              double* statistic = nullptr) {
+    static const double kCritical999[] = {0, 10.828, 13.816, 16.266, 18.467, 20.515, 22.458, 24.322, 26.124,
+                                          27.877, 29.588, 31.264, 32.909, 34.528, 36.123, 37.697, 39.252};
+    double chi = 0, small_obs = 0, small_exp = 0;
+    int cells = 0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const double e = p[i] * n;
+        if (e < 5) {
+            small_obs += observed[i];
+            small_exp += e;
+            continue;
+        }
+        chi += (observed[i] - e) * (observed[i] - e) / e;
+        ++cells;
+    }
+    if (small_exp > 0) {
+        if (small_exp >= 5 || cells == 0) {
+            chi += (small_obs - small_exp) * (small_obs - small_exp) / small_exp;
+            ++cells;
+        } else if (small_obs > 5 * small_exp + 10) {
+            chi = 1e9;  // rare outcomes happening far too often
+        }
+    }
+    if (statistic) *statistic = chi;
+    const int df = cells - 1;
+    if (df <= 0) return true;
+    return chi < kCritical999[std::min(df, 16)];
+}
+
 }  // namespace bctest

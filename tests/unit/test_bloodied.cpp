@@ -256,3 +256,30 @@ TEST_CASE("API: rules and version") {
     CHECK(v["ok"] == true);
     CHECK(v["version"] == api::kVersion);
 }
+
+TEST_CASE("Bloodied Steel: seeded battles happen as often as the exact odds say (chi-square)") {
+    for (const json& s :
+         {json{{"ruleset", "bloodied-steel"},
+               {"units", {unit("a", "tribunan", 5, 2, 4), unit("b", "ashen", 4, 1, 4), unit("c", "ashen", 2, 0, 2)}}},
+          json{{"ruleset", "bloodied-steel"},
+               {"units", {unit("a", "tribunan", 3, 0, 2), unit("b", "ashen", 3, 0, 2)}},
+               {"tactics", {{{"name", "t"}, {"target", "ashen"}, {"effect", "total"}, {"amount", 1}}}}}}) {
+        const json exact = odds_of(s);
+        auto battle = std::make_shared<bloodied::Battle>(bloodied::prepare(scenario_of(s), nullptr));
+        const int n = 20000;
+        std::vector<double> seen(4, 0.0), p(4, 0.0);
+        for (std::size_t o = 0; o < 4; ++o) p[o] = exact["outcomes"][bloodied::kOutcomes[o]].get<double>();
+        for (int seed = 1; seed <= n; ++seed) {
+            Rng rng(static_cast<std::uint64_t>(seed));  // as roll() seeds each battle
+            const auto end = play(bloodied::State(battle), rng, nullptr);
+            Tally t(bloodied::State::schema(*battle));
+            Recorder rec(t, 1.0);
+            end.record(rec);
+            for (std::size_t o = 0; o < 4; ++o) seen[o] += t.outcome(o);
+        }
+        double chi = 0;
+        INFO(s.dump());
+        CHECK(bctest::chi_square_passes(seen, p, n, &chi));
+        INFO("chi-square " << chi);
+    }
+}

@@ -1,0 +1,34 @@
+// Same dice everywhere, in the page: a link with the recorded battle and
+// roll=1 shows exactly the recorded log.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, openPage, startServer, root } from './harness.mjs';
+
+let server, chrome;
+before(async () => {
+  server = await startServer();
+  chrome = await launch();
+});
+after(async () => {
+  await chrome?.close();
+  await server?.close();
+});
+
+const dir = path.join(root, 'tests', 'fixtures', 'rolls');
+for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+  test(`${f}: the page rolls the recorded battle`, async () => {
+    const { request, response } = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+    const url = `${server.url}#/${request.ruleset}?roll=1&j=${encodeURIComponent(JSON.stringify(request))}`;
+    const { page, context, problems } = await openPage(chrome.browser, url);
+    await page.locator('ol.log li').first().waitFor();
+    const shown = await page.locator('ol.log li').allTextContents();
+    const story = await page.locator('blockquote.story').textContent();
+    const want = response.log.filter((e) => e.step !== 'summary').map((e) => e.text);
+    assert.deepEqual(shown, want);
+    assert.equal(story, response.log.find((e) => e.step === 'summary').text);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -1,0 +1,28 @@
+// The seeded battles in tests/fixtures/rolls must roll exactly as recorded;
+// this runs natively and, compiled to wasm, under node (same dice everywhere).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "api/api.hpp"
+
+using bc::json;
+
+TEST_CASE("seeded battles reproduce their recorded logs exactly") {
+    const std::filesystem::path dir = std::filesystem::path(BC_SOURCE_DIR) / "tests" / "fixtures" / "rolls";
+    REQUIRE(std::filesystem::exists(dir));
+    int count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() != ".json") continue;
+        std::ifstream in(entry.path());
+        std::stringstream ss;
+        ss << in.rdbuf();
+        const json fixture = json::parse(ss.str());
+        const json got = json::parse(bc::api::roll(fixture["request"].dump()));
+        INFO(entry.path().filename().string());
+        CHECK(got == fixture["response"]);
+        ++count;
+    }
+    CHECK(count >= 3);
+}
