@@ -6,6 +6,7 @@ namespace bc::api {
 std::vector<Ruleset> all_rulesets() {
     return {
         bloodied::ruleset(),
+        warfare::ruleset(),
     };
 }
 

@@ -10,6 +10,9 @@ namespace bc {
 namespace bloodied {
 api::Ruleset ruleset();
 }
+namespace warfare {
+api::Ruleset ruleset();
+}
 
 namespace api {
 std::vector<Ruleset> all_rulesets();
