@@ -54,38 +54,32 @@ const std::vector<Ruleset>& rulesets() {
     return all;
 }
 
-std::string odds(const std::string& request) {
+// Reads a request, finds its rule system and answers with `fn`.
+std::string by_ruleset(const std::string& request,
+                       const std::function<json(const Ruleset&, const In&)>& fn) {
     return guarded([&] {
         const json j = parse_request(request);
         const In req(j, "");
         req.must_be_object();
         const Ruleset& r = ruleset_of(req);
-        json out = r.odds(req);
+        json out = fn(r, req);
         out["ruleset"] = r.id;
         return out;
     });
+}
+
+std::string odds(const std::string& request) {
+    return by_ruleset(request, [](const Ruleset& r, const In& req) { return r.odds(req); });
 }
 
 std::string roll(const std::string& request) {
-    return guarded([&] {
-        const json j = parse_request(request);
-        const In req(j, "");
-        req.must_be_object();
-        const Ruleset& r = ruleset_of(req);
-        json out = r.roll(req);
-        out["ruleset"] = r.id;
-        return out;
-    });
+    return by_ruleset(request, [](const Ruleset& r, const In& req) { return r.roll(req); });
 }
 
 std::string check(const std::string& request) {
-    return guarded([&] {
-        const json j = parse_request(request);
-        const In req(j, "");
-        req.must_be_object();
-        const Ruleset& r = ruleset_of(req);
+    return by_ruleset(request, [](const Ruleset& r, const In& req) {
         if (r.check) r.check(req);
-        return json{{"ruleset", r.id}};
+        return json::object();
     });
 }
 
@@ -155,17 +149,11 @@ std::string call(const std::string& function, const std::string& request) {
     if (function == "roll") return roll(request);
     if (function == "rules") return rules(request);
     if (function == "version") return version();
-    return guarded([&]() -> json {
-        const json j = parse_request(request);
-        const In req(j, "");
-        req.must_be_object();
-        const Ruleset& r = ruleset_of(req);
+    return by_ruleset(request, [&](const Ruleset& r, const In& req) {
         auto it = r.extra.find(function);
         if (it == r.extra.end())
             throw InputError("", "the " + r.name + " rules have no \"" + function + "\" call");
-        json out = it->second(req);
-        out["ruleset"] = r.id;
-        return out;
+        return it->second(req);
     });
 }
 

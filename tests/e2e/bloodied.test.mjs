@@ -4,19 +4,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launch, openPage, startServer, screenshotPath, root } from './harness.mjs';
+import { openPage, screenshotPath, root, useSiteAndBrowser } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
-let server, chrome, core;
-
+const env = useSiteAndBrowser({ before, after });
+let core;
 before(async () => {
-  server = await startServer();
-  chrome = await launch();
   core = await require(path.join(root, 'build', 'wasm', 'battle-node.cjs'))();
-});
-after(async () => {
-  await chrome?.close();
-  await server?.close();
 });
 
 const pctText = (p) => {
@@ -32,7 +26,7 @@ async function barValue(page, label) {
 }
 
 test('build an army, get the odds, roll a battle', async () => {
-  const { page, problems, outside } = await openPage(chrome.browser, server.url + '#/bloodied-steel');
+  const { page, problems, outside } = await openPage(env.chrome.browser, env.server.url + '#/bloodied-steel');
   await page.getByRole('button', { name: 'Clear' }).click();
   await page.getByRole('button', { name: 'Add Tribunan unit' }).click();
   await page.getByRole('button', { name: 'Add Ashen unit' }).click();
@@ -104,7 +98,7 @@ test('build an army, get the odds, roll a battle', async () => {
 });
 
 test('bad input gets an error beside the field, and the army is kept', async () => {
-  const { page, problems } = await openPage(chrome.browser, server.url + '#/bloodied-steel');
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/bloodied-steel');
   await page.getByRole('button', { name: 'Reset to the example' }).click();
   await page.locator('.bar-row').first().waitFor();
   const before = await barValue(page, 'Tribunan victorious');
@@ -132,7 +126,7 @@ test('bad input gets an error beside the field, and the army is kept', async () 
 });
 
 test('the page reads well on a phone', async () => {
-  const { page, problems } = await openPage(chrome.browser, server.url + '#/bloodied-steel', { viewport: { width: 390, height: 844 } });
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/bloodied-steel', { viewport: { width: 390, height: 844 } });
   await page.locator('.bar-row').first().waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling (overflow ${overflow}px)`);

@@ -4,24 +4,16 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, startServer, root } from './harness.mjs';
+import { openPage, root, useSiteAndBrowser } from './harness.mjs';
 
-let server, chrome;
-before(async () => {
-  server = await startServer();
-  chrome = await launch();
-});
-after(async () => {
-  await chrome?.close();
-  await server?.close();
-});
+const env = useSiteAndBrowser({ before, after });
 
 const dir = path.join(root, 'tests', 'fixtures', 'rolls');
 for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json'))) {
   test(`${f}: the page rolls the recorded battle`, async () => {
     const { request, response } = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
-    const url = `${server.url}#/${request.ruleset}?roll=1&j=${encodeURIComponent(JSON.stringify(request))}`;
-    const { page, context, problems } = await openPage(chrome.browser, url);
+    const url = `${env.server.url}#/${request.ruleset}?roll=1&j=${encodeURIComponent(JSON.stringify(request))}`;
+    const { page, context, problems } = await openPage(env.chrome.browser, url);
     await page.locator('ol.log li').first().waitFor();
     const shown = await page.locator('ol.log li').allTextContents();
     const story = await page.locator('blockquote.story').textContent();

@@ -55,3 +55,18 @@ export function screenshotPath(name) {
   fs.mkdirSync(shots, { recursive: true });
   return path.join(shots, name);
 }
+
+// Registers before/after hooks that start the server and the browser for a
+// test file; the returned object holds them once started.
+export function useSiteAndBrowser(hooks) {
+  const env = { server: null, chrome: null };
+  hooks.before(async () => {
+    env.server = await startServer();
+    env.chrome = await launch();
+  });
+  hooks.after(async () => {
+    await env.chrome?.close();
+    await env.server?.close();
+  });
+  return env;
+}

@@ -6,17 +6,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, openPage, startServer, screenshotPath, root } from './harness.mjs';
+import { openPage, screenshotPath, root, useSiteAndBrowser } from './harness.mjs';
 
-let server, chrome;
-before(async () => {
-  server = await startServer();
-  chrome = await launch();
-});
-after(async () => {
-  await chrome?.close();
-  await server?.close();
-});
+const env = useSiteAndBrowser({ before, after });
 
 const battle = {
   ruleset: 'bloodied-steel',
@@ -32,8 +24,8 @@ async function settled(page) {
 }
 
 test('a link reproduces the battle, and back/forward step through edits', async () => {
-  const { page, context, problems } = await openPage(chrome.browser,
-    server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  const { page, context, problems } = await openPage(env.chrome.browser,
+    env.server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
   await settled(page);
   const first = await bars(page);
   // Edit: the fragment follows.
@@ -45,7 +37,7 @@ test('a link reproduces the battle, and back/forward step through edits', async 
   const link = page.url();
 
   // The link, opened elsewhere, gives the same battle and odds.
-  const other = await openPage(chrome.browser, link);
+  const other = await openPage(env.chrome.browser, link);
   await settled(other.page);
   assert.deepEqual(await bars(other.page), edited);
   assert.equal(await other.page.locator('.unit-row').first().getByLabel('Arms').inputValue(), '9');
@@ -66,9 +58,9 @@ test('a link reproduces the battle, and back/forward step through edits', async 
 });
 
 test('Copy link with a rolled battle rolls the same battle for everyone', async () => {
-  const { page, context, problems } = await openPage(chrome.browser,
-    server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const { page, context, problems } = await openPage(env.chrome.browser,
+    env.server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
   await settled(page);
   await page.getByRole('button', { name: 'Roll battle' }).click();
   const story = await page.locator('blockquote.story').textContent();
@@ -76,7 +68,7 @@ test('Copy link with a rolled battle rolls the same battle for everyone', async 
   await page.locator('.banner.info', { hasText: 'Link copied' }).waitFor();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(link, /#\/bloodied-steel\?b=1\.[A-Za-z0-9_-]+&roll=1$/);
-  const other = await openPage(chrome.browser, link);
+  const other = await openPage(env.chrome.browser, link);
   await other.page.locator('blockquote.story').waitFor();
   assert.equal(await other.page.locator('blockquote.story').textContent(), story);
   assert.deepEqual(problems, []);
@@ -98,7 +90,7 @@ test('a hostile or broken link shows a message, an empty calculator, and runs no
     ['a script in a field', 'j=' + encodeURIComponent(JSON.stringify({ ...battle, units: [{ ...battle.units[0], name: hostileName, arms: -1 }] }))],
   ];
   for (const [label, frag] of fragments) {
-    const { page, context, problems } = await openPage(chrome.browser, `${server.url}#/bloodied-steel?${frag}`);
+    const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/bloodied-steel?${frag}`);
     const notice = page.locator('.banner.error', { hasText: 'could not be opened' });
     await notice.waitFor();
     assert.match(await notice.textContent(), /starts empty/, label);
@@ -109,7 +101,7 @@ test('a hostile or broken link shows a message, an empty calculator, and runs no
     await context.close();
   }
   // A valid battle whose unit is named like markup: shown as text.
-  const { page, context, problems } = await openPage(chrome.browser, `${server.url}#/bloodied-steel?j=` +
+  const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/bloodied-steel?j=` +
     encodeURIComponent(JSON.stringify({ ...battle, units: [{ ...battle.units[0], name: hostileName }, battle.units[1]] })));
   await settled(page);
   assert.equal(await page.locator('.unit-row').first().getByLabel('Name').inputValue(), hostileName);
@@ -121,7 +113,7 @@ test('a hostile or broken link shows a message, an empty calculator, and runs no
 });
 
 test('the iframe embed and the custom element work on a plain page', async () => {
-  const { page, context, problems, outside } = await openPage(chrome.browser, server.url + 'embed-demo.html');
+  const { page, context, problems, outside } = await openPage(env.chrome.browser, env.server.url + 'embed-demo.html');
   const iframe = page.frameLocator('#demo-iframe');
   await iframe.locator('.bar-row').first().waitFor();
   assert.equal(await iframe.locator('nav#nav').isVisible(), false, 'compact mode: no navigation');
@@ -146,8 +138,8 @@ test('the iframe embed and the custom element work on a plain page', async () =>
 });
 
 test('the Embed dialog gives both snippets for the current battle', async () => {
-  const { page, context, problems } = await openPage(chrome.browser,
-    server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  const { page, context, problems } = await openPage(env.chrome.browser,
+    env.server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
   await settled(page);
   await page.getByRole('button', { name: 'Embed…' }).click();
   const iframeCode = await page.getByLabel('An iframe').inputValue();
@@ -158,7 +150,7 @@ test('the Embed dialog gives both snippets for the current battle', async () => 
   assert.equal(await page.locator('dialog').count(), 0);
   // The iframe snippet's address opens the same battle in compact mode.
   const src = iframeCode.match(/src="([^"]+)"/)[1];
-  const other = await openPage(chrome.browser, src);
+  const other = await openPage(env.chrome.browser, src);
   await settled(other.page);
   assert.deepEqual(await bars(other.page), await bars(page));
   assert.equal(await other.page.locator('nav#nav').isVisible(), false);
@@ -169,7 +161,7 @@ test('the Embed dialog gives both snippets for the current battle', async () => 
 
 test('the single file works from file:// with no network', async () => {
   const file = pathToFileURL(path.join(root, 'dist', 'battle-calculator.html')).href;
-  const context = await chrome.browser.newContext({ offline: true });
+  const context = await env.chrome.browser.newContext({ offline: true });
   const page = await context.newPage();
   const problems = [];
   const requests = [];
@@ -190,7 +182,7 @@ test('the single file works from file:// with no network', async () => {
 });
 
 test('the served site works offline after one visit (service worker)', async () => {
-  const { page, context, problems } = await openPage(chrome.browser, server.url + '#/bloodied-steel');
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + '#/bloodied-steel');
   await settled(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
