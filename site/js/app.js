@@ -5,8 +5,9 @@ import { Engine } from './engine.js';
 import { h, replace, button, debounce } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import * as bloodied from './bloodied.js';
+import * as warfare from './warfare.js';
 
-const PAGES = [bloodied];
+const PAGES = [warfare, bloodied];
 const STORE = 'battle-calculator/v1/';
 
 const main = document.getElementById('main');
@@ -126,7 +127,7 @@ async function route() {
 function toolbar() {
   const fileInput = h('input', { attrs: { type: 'file', accept: 'application/json,.json', hidden: true }, on: { change: () => importFile(fileInput) } });
   return h('div', { class: 'toolbar' },
-    button('Reset to the example', () => setAll(rules.rulesets[current.page.id].example), { title: 'Replace this battle with the example battle' }),
+    button('Reset to the example', () => setAll(rules.rulesets[current.page.id].example || current.page.empty(rules.rulesets[current.page.id])), { title: 'Replace this battle with the example battle' }),
     button('Clear', () => setAll(current.page.empty(rules.rulesets[current.page.id])), { title: 'Start from an empty battle' }),
     button('Export JSON', exportFile, { title: 'Download this battle as a JSON file (the command line reads it too)' }),
     button('Import JSON', () => fileInput.click(), { title: 'Load a battle from a JSON file' }),
@@ -242,7 +243,7 @@ function show(page, scenario) {
     },
   };
   current = { page, controller: null, hash: location.hash };
-  current.controller = page.mount(host, ctx, scenario || pageRules.example);
+  current.controller = page.mount(host, ctx, scenario || pageRules.example || page.empty(pageRules));
   if (embedded) {
     const full = location.href.replace(/\?embed=1/, '').replace(/([?&])embed=1&?/, '$1');
     main.append(h('p', { class: 'embed-foot' }, h('a', { href: full, attrs: { target: '_blank', rel: 'noopener' }, text: 'Open in the full calculator ↗' })));

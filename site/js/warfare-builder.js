@@ -1,0 +1,220 @@
+// The unit builder: keywords (or a card's printed stats), traits, terms of
+// hire; the card updates live from the core as you choose.
+import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
+  clearFieldErrors, debounce } from './dom.js';
+import { Cancelled } from './engine.js';
+import { cardView } from './warfare-card.js';
+
+const byId = (list) => list.map((x) => ({ id: x.id, name: x.name }));
+
+export function defaultUnit(tables) {
+  return { name: 'New unit', ancestry: 'human', experience: 'regular', equipment: 'medium', type: 'infantry', size: 'd6', traits: [] };
+}
+
+// A clean copy of a unit for the army (only the fields the format knows).
+export function cleanUnit(u) {
+  const out = {};
+  for (const k of ['name', 'ancestry', 'experience', 'equipment', 'type', 'size', 'size_cost_modifier', 'traits', 'attitude',
+    'mercenary', 'unpaid', 'attack', 'power', 'defense', 'toughness', 'morale', 'cost', 'morale_bonus', 'casualties']) {
+    if (u[k] !== undefined && u[k] !== null && u[k] !== '') out[k] = k === 'traits' ? u[k].map((t) => (typeof t === 'object' ? { ...t } : t)) : u[k];
+  }
+  if (out.type === 'levies') delete out.experience;
+  return out;
+}
+
+export function isExplicit(u) {
+  return u.type === 'fortification' || ['attack', 'power', 'defense', 'toughness', 'morale'].some((k) => u[k] !== undefined && u.ancestry === undefined);
+}
+
+// mount: returns {load(unit, target), element}. onCommit(unit, side, index|null).
+export function makeBuilder(ctx, { onCommit }) {
+  const rules = ctx.rules;
+  const t = rules.tables;
+  let draft = defaultUnit(t);
+  let editing = null; // {side, index}
+  let explicit = false;
+
+  const form = h('div', { class: 'builder-form' });
+  const preview = h('div', { class: 'builder-card', attrs: { 'aria-live': 'polite' } });
+  const status = h('p', { class: 'muted small' });
+  const actions = h('div', { class: 'toolbar' });
+  const presets = select([{ id: '', name: 'Start from a preset…' }, ...t.presets.map((p, i) => ({ id: String(i), name: p.name }))], '', {
+    onChange: (el) => {
+      if (el.value === '') return;
+      const p = t.presets[Number(el.value)];
+      draft = { ...cleanUnit(p), traits: [...(p.traits || [])] };
+      explicit = false;
+      el.value = '';
+      render();
+    },
+  });
+  const root = h('div', { class: 'builder' },
+    h('div', { class: 'builder-top' }, field('Preset', presets, null), modeSwitch()),
+    h('div', { class: 'builder-body' }, form, h('div', {}, preview, status)),
+    actions);
+
+  function modeSwitch() {
+    const kw = h('input', { attrs: { type: 'radio', name: 'wf-mode' }, checked: true, on: { change: () => { explicit = false; fromExplicit(); render(); } } });
+    const ex = h('input', { attrs: { type: 'radio', name: 'wf-mode' }, on: { change: () => { explicit = true; toExplicit(); render(); } } });
+    modeSwitch.kw = kw;
+    modeSwitch.ex = ex;
+    return h('fieldset', { class: 'mode' }, h('legend', { text: 'Build from' }),
+      h('label', {}, kw, ' keywords'), h('label', {}, ex, ' printed stats (other books, fortifications)'));
+  }
+
+  // Switching to printed stats starts from the current card's numbers.
+  let lastCard = null;
+  function toExplicit() {
+    const keep = { name: draft.name, type: draft.type === 'levies' ? 'infantry' : draft.type, size: draft.size, traits: [], attitude: draft.attitude, mercenary: draft.mercenary, unpaid: draft.unpaid };
+    if (lastCard) Object.assign(keep, lastCard.stats, { traits: lastCard.traits.map((x) => (x.id ? x.id : { name: x.name, cost: x.cost, text: x.text })) });
+    draft = keep;
+  }
+  function fromExplicit() {
+    draft = { ...defaultUnit(t), name: draft.name, size: draft.size };
+  }
+
+  function set(key, value) {
+    if (value === '' || value === null) delete draft[key];
+    else draft[key] = value;
+    refresh();
+  }
+
+  function render() {
+    modeSwitch.kw.checked = !explicit;
+    modeSwitch.ex.checked = explicit;
+    clear(form);
+    form.append(field('Name', textInput(draft.name, { maxlength: rules.limits.name_chars, onInput: (el) => set('name', el.value) }), '/unit/name'));
+    const types = explicit ? t.types : t.types.filter((x) => x.keywords !== 'stats');
+    if (!explicit) {
+      form.append(
+        field('Ancestry', select(byId(t.ancestries), draft.ancestry, { onChange: (el) => set('ancestry', el.value) }), '/unit/ancestry'),
+        field('Type', select(byId(types), draft.type, { onChange: (el) => { draft.type = el.value; if (el.value === 'levies') { delete draft.experience; draft.equipment = rules.options.find((o) => o.id === 'levy_equipment')?.default || 'none'; } else { draft.experience = draft.experience || 'regular'; if (draft.equipment === 'none') draft.equipment = 'light'; } render(); } }), '/unit/type'));
+      if (draft.type !== 'levies') {
+        form.append(field('Experience', select(byId(t.experience), draft.experience, { onChange: (el) => set('experience', el.value) }), '/unit/experience'));
+        form.append(field('Equipment', select(byId(t.equipment), draft.equipment, { onChange: (el) => set('equipment', el.value) }), '/unit/equipment'));
+      } else {
+        form.append(field('Equipment', select([{ id: 'none', name: 'None' }, { id: 'light', name: 'Light' }], draft.equipment || 'none', { onChange: (el) => set('equipment', el.value) }), '/unit/equipment',
+          { hint: 'Levies have no experience; the book\'s printings disagree on their equipment.' }));
+      }
+    } else {
+      form.append(field('Type', select(byId(types), draft.type, { onChange: (el) => set('type', el.value) }), '/unit/type'));
+      for (const [k, label] of [['attack', 'Attack'], ['power', 'Power'], ['defense', 'Defense'], ['toughness', 'Toughness'], ['morale', 'Morale']]) {
+        form.append(field(label, numberInput(draft[k] ?? (k === 'defense' || k === 'toughness' ? 10 : 0), { onInput: (el) => set(k, numberValue(el)) }), `/unit/${k}`, { cls: 'num' }));
+      }
+      form.append(field('Printed cost (optional)', numberInput(draft.cost ?? '', { onInput: (el) => set('cost', numberValue(el)) }), '/unit/cost', { cls: 'num' }));
+    }
+    form.append(field('Size (casualty die)', select(t.sizes.map((s) => ({ id: s.id, name: `${s.id}${s.cost_modifier ? ` (cost ×${s.cost_modifier})` : ' (not priced)'}` })), draft.size, {
+      onChange: (el) => { draft.size = el.value; render(); },
+    }), '/unit/size'));
+    if (!t.sizes.find((s) => s.id === draft.size)?.cost_modifier) {
+      form.append(field('Cost modifier for this size', numberInput(draft.size_cost_modifier ?? '', { step: 0.01, onInput: (el) => set('size_cost_modifier', numberValue(el)) }), '/unit/size_cost_modifier', { hint: 'The book prices no d20; give a modifier to price the unit.' }));
+    }
+    form.append(traitsField(), hireFields());
+    renderActions();
+    refresh.flush();
+  }
+
+  function traitsField() {
+    const known = t.traits.filter((x) => x.id);
+    const chosen = new Set((draft.traits || []).filter((x) => typeof x === 'string'));
+    const fromAncestry = new Set((t.ancestries.find((a) => a.id === draft.ancestry)?.traits) || []);
+    const boxes = known.map((tr) => {
+      const inherent = !explicit && fromAncestry.has(tr.id);
+      const box = h('input', { attrs: { type: 'checkbox' }, checked: inherent || chosen.has(tr.id), disabled: inherent, on: { change: (e) => {
+        const list = (draft.traits || []).filter((x) => x !== tr.id);
+        if (e.target.checked) list.push(tr.id);
+        draft.traits = list;
+        refresh();
+      } } });
+      return h('label', { class: 'trait-box', attrs: { title: tr.text } }, box, ` ${tr.name}`, h('span', { class: 'muted small', text: ` ${tr.cost} gp` }));
+    });
+    const custom = (draft.traits || []).map((x, i) => [x, i]).filter(([x]) => typeof x === 'object');
+    const customRows = custom.map(([x, i]) => h('div', { class: 'custom-trait' },
+      field('Trait name', textInput(x.name, { maxlength: rules.limits.trait_name_chars, onInput: (el) => { x.name = el.value; refresh(); } }), `/unit/traits/${i}/name`),
+      field('Cost', numberInput(x.cost, { onInput: (el) => { x.cost = numberValue(el); refresh(); } }), `/unit/traits/${i}/cost`, { cls: 'num' }),
+      field('Text', textInput(x.text, { maxlength: rules.limits.trait_text_chars, onInput: (el) => { x.text = el.value; refresh(); } }), `/unit/traits/${i}/text`, { cls: 'wide' }),
+      button('✕', () => { draft.traits.splice(i, 1); render(); }, { cls: 'icon danger', title: `Remove the trait ${x.name}` })));
+    return h('fieldset', { class: 'traits' }, h('legend', { text: 'Traits' }),
+      h('p', { class: 'muted small', text: explicit ? 'Tick the traits the card lists.' : 'The ancestry\'s traits are ticked and cannot be removed; tick others the unit has.' }),
+      h('div', { class: 'trait-grid' }, boxes),
+      customRows,
+      button('Add a custom trait', () => { draft.traits = [...(draft.traits || []), { name: 'Custom trait', cost: 0, text: '' }]; render(); }, { cls: 'small' }));
+  }
+
+  function hireFields() {
+    return h('fieldset', { class: 'hire' }, h('legend', { text: 'Hiring' }),
+      field('Attitude of its ancestry', select(byId(t.attitudes), draft.attitude || 'allied', { onChange: (el) => set('attitude', el.value === 'allied' ? null : el.value) }), '/unit/attitude'),
+      h('label', {}, h('input', { attrs: { type: 'checkbox' }, checked: !!draft.mercenary, on: { change: (e) => set('mercenary', e.target.checked || null) } }), ' Mercenary (upkeep doubled)'),
+      h('label', {}, h('input', { attrs: { type: 'checkbox' }, checked: !!draft.unpaid, on: { change: (e) => set('unpaid', e.target.checked || null) } }), ' Unpaid (disadvantage on Morale checks)'));
+  }
+
+  function renderActions() {
+    if (editing) {
+      replace(actions,
+        button('Save changes', () => commit(editing.side), { cls: 'primary' }),
+        button('Cancel', () => { editing = null; draft = defaultUnit(t); explicit = false; render(); }));
+    } else {
+      replace(actions,
+        button('Add to the attacker', () => commit('attacker'), { cls: 'primary' }),
+        button('Add to the defender', () => commit('defender'), { cls: 'primary' }));
+    }
+  }
+
+  let valid = false;
+  const refresh = debounce(async () => {
+    let answer;
+    try {
+      answer = await ctx.engine.call('unit', { ruleset: 'warfare', unit: cleanUnit(draft), options: ctx.options() }, { slot: 'unit' });
+    } catch (e) {
+      if (!(e instanceof Cancelled)) status.textContent = e.message;
+      return;
+    }
+    clearFieldErrors(root);
+    if (!answer.ok) {
+      valid = false;
+      showFieldError(root, answer.error.path, answer.error.message);
+      status.textContent = `${answer.error.path ? answer.error.path.replace('/unit/', '') + ': ' : ''}${answer.error.message}`;
+      preview.classList.add('stale');
+      return;
+    }
+    valid = true;
+    lastCard = answer.card;
+    status.textContent = '';
+    preview.classList.remove('stale');
+    replace(preview, cardView(answer.card));
+  }, 120);
+
+  function commit(side) {
+    if (!valid) {
+      status.textContent = 'Fix the marked field before adding the unit.';
+      return;
+    }
+    const unit = cleanUnit(draft);
+    const target = editing;
+    onCommit(unit, side, target ? target.index : null, target ? target.side : null);
+  }
+
+  render();
+  return {
+    element: root,
+    // Loads a unit from an army for editing.
+    edit(unit, side, index) {
+      draft = JSON.parse(JSON.stringify(unit));
+      explicit = isExplicit(unit);
+      editing = { side, index };
+      render();
+      root.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    },
+    done() {
+      editing = null;
+      draft = { ...draft, name: nextName(draft.name) };
+      render();
+    },
+    refresh: () => refresh(),
+  };
+}
+
+function nextName(name) {
+  const m = String(name || 'Unit').match(/^(.*?)(?: (\d+))?$/);
+  return `${m[1]} ${m[2] ? Number(m[2]) + 1 : 2}`;
+}
