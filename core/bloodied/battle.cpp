@@ -176,10 +176,68 @@ namespace {
 // What one DICE6 adds: 0 with 3/6, 1 with 2/6, 2 with 1/6.
 Dist one_die() { return Dist::from_weights(0, {3, 2, 1}); }
 
-json dist_json(const Dist& d, double floor = 1e-12) {
+// Running sums over a distribution, so that every unit's numbers cost O(1)
+// plus the entries it reports, even with thousands of units.
+class Cumulative {
+public:
+    explicit Cumulative(const Dist& d) : d_(d), lo_(d.min()), hi_(d.max()) {
+        const auto& p = d.probs();
+        cdf_.resize(p.size());
+        first_.resize(p.size());
+        double c = 0, f = 0;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            c += p[i];
+            f += p[i] * static_cast<double>(lo_ + static_cast<std::int64_t>(i));
+            cdf_[i] = c;
+            first_[i] = f;
+        }
+        mode_ = lo_;
+        for (std::size_t i = 0; i < p.size(); ++i)
+            if (p[i] > d.p(mode_)) mode_ = lo_ + static_cast<std::int64_t>(i);
+    }
+    double p(std::int64_t x) const { return d_.p(x); }
+    double le(std::int64_t x) const { return x < lo_ ? 0.0 : x >= hi_ ? cdf_.back() : cdf_[idx(x)]; }
+    double ge(std::int64_t x) const { return cdf_.back() - le(x - 1); }
+    // Sum of t * p(t) for t <= x.
+    double first_le(std::int64_t x) const { return x < lo_ ? 0.0 : x >= hi_ ? first_.back() : first_[idx(x)]; }
+    std::int64_t lo() const { return lo_; }
+    std::int64_t hi() const { return hi_; }
+    std::int64_t mode() const { return mode_; }
+
+    // The run of at most `cap` values within [a, b] that holds the most mass
+    // (around the mode: the DICE6 sums are unimodal), trimmed of entries below `floor`.
+    std::pair<std::int64_t, std::int64_t> window(std::int64_t a, std::int64_t b, std::int64_t cap, double floor) const {
+        a = std::max(a, lo_);
+        b = std::min(b, hi_);
+        if (a > b) return {1, 0};
+        std::int64_t w0 = a, w1 = b;
+        if (b - a + 1 > cap) {
+            const std::int64_t c = std::clamp(mode_, a, b);
+            w0 = std::clamp(c - cap / 2, a, b - cap + 1);
+            w1 = w0 + cap - 1;
+        }
+        while (w0 <= w1 && p(w0) < floor) ++w0;
+        while (w1 >= w0 && p(w1) < floor) --w1;
+        return {w0, w1};
+    }
+
+private:
+    std::size_t idx(std::int64_t x) const { return static_cast<std::size_t>(x - lo_); }
+    const Dist& d_;
+    std::int64_t lo_, hi_, mode_;
+    std::vector<double> cdf_, first_;
+};
+
+// At most `cap` of the likeliest values of a distribution, and the mass left out.
+json dist_json(const Cumulative& c, std::int64_t cap, double* omitted) {
     json p = json::object();
-    for (std::int64_t v = d.min(); v <= d.max(); ++v)
-        if (d.p(v) >= floor) p[std::to_string(v)] = d.p(v);
+    const auto [w0, w1] = c.window(c.lo(), c.hi(), cap, 1e-12);
+    double kept = 0;
+    for (std::int64_t v = w0; v <= w1; ++v) {
+        p[std::to_string(v)] = c.p(v);
+        kept += c.p(v);
+    }
+    *omitted = std::max(0.0, c.ge(c.lo()) - kept);
     return p;
 }
 
@@ -213,41 +271,50 @@ json exact_odds(const Battle& b) {
     json out;
     out["outcomes"] = {{"tribunan", t * (1 - a)}, {"ashen", a * (1 - t)}, {"retreat", t * a},
                        {"none", (1 - t) * (1 - a)}};
+    const Cumulative cum[2] = {Cumulative(total[0]), Cumulative(total[1])};
+    // Keep the answer a sensible size however many units there are.
+    const std::int64_t cap = std::clamp<std::int64_t>(
+        200000 / std::max<std::int64_t>(1, static_cast<std::int64_t>(b.units.size())), 24, 400);
     json units = units_base(b);
     for (std::size_t i = 0; i < b.units.size(); ++i) {
         const Unit& u = b.units[i];
-        const Dist& enemy = total[1 - u.nation];
-        std::map<std::int64_t, double> m;
-        if (u.size <= 0) {
-            m[u.size] = 1.0;
-        } else {
-            // Enemy Total at or below Armour: no loss; at or above Armour + Size: destroyed.
-            m[u.size] += enemy.at_most(u.armour);
-            const std::int64_t lo = std::max(enemy.min(), u.armour + 1);
-            const std::int64_t hi = std::min(enemy.max(), u.armour + u.size - 1);
-            for (std::int64_t v = lo; v <= hi; ++v) m[u.size - (v - u.armour)] += enemy.p(v);
-            m[0] += enemy.at_least(u.armour + u.size);
-        }
+        const Cumulative& enemy = cum[1 - u.nation];
         json sizes = json::object();
-        double mean = 0, omitted = 0;
-        for (const auto& [v, p] : m) {
-            mean += static_cast<double>(v) * p;
-            if (p >= 1e-12)
-                sizes[std::to_string(v)] = p;
-            else
-                omitted += p;
+        double mean = static_cast<double>(u.size), destroyed = 1.0, kept = 0;
+        if (u.size > 0) {
+            // Enemy Total at or below Armour: no loss; at or above Armour + Size:
+            // destroyed; in between, Size - (Total - Armour).
+            const std::int64_t a = u.armour, sz = u.size;
+            destroyed = enemy.ge(a + sz);
+            const double none = enemy.le(a);
+            const double between = enemy.le(a + sz - 1) - none;
+            const double cut = (enemy.first_le(a + sz - 1) - enemy.first_le(a)) - static_cast<double>(a) * between;
+            mean = static_cast<double>(sz) - cut - static_cast<double>(sz) * destroyed;
+            if (none >= 1e-12) sizes[std::to_string(sz)] = none, kept += none;
+            const auto [w0, w1] = enemy.window(a + 1, a + sz - 1, cap, 1e-12);
+            for (std::int64_t t = w0; t <= w1; ++t) {
+                sizes[std::to_string(sz - (t - a))] = enemy.p(t);
+                kept += enemy.p(t);
+            }
+            if (destroyed >= 1e-12) sizes["0"] = destroyed, kept += destroyed;
+        } else {
+            sizes[std::to_string(u.size)] = 1.0;
+            kept = 1.0;
         }
         units[i]["final_size"] = sizes;
         units[i]["mean_final_size"] = mean;
-        units[i]["destroyed"] = u.size <= 0 ? 1.0 : enemy.at_least(u.armour + u.size);
-        if (omitted > 0) units[i]["final_size_omitted"] = omitted;
+        units[i]["destroyed"] = destroyed;
+        if (1.0 - kept > 1e-12) units[i]["final_size_omitted"] = std::max(0.0, 1.0 - kept);
     }
     out["units"] = units;
     json totals = json::object();
-    for (int n = 0; n < 2; ++n)
-        totals[nation_id(n)] = {{"dice", b.dice[n]},       {"bonus", b.bonus[n]},       {"mean", total[n].mean()},
-                                {"min", total[n].min()},   {"max", total[n].max()},
-                                {"p", dist_json(total[n])}};
+    for (int n = 0; n < 2; ++n) {
+        double omitted = 0;
+        totals[nation_id(n)] = {{"dice", b.dice[n]},     {"bonus", b.bonus[n]},     {"mean", total[n].mean()},
+                                {"min", total[n].min()}, {"max", total[n].max()},
+                                {"p", dist_json(cum[n], 2000, &omitted)}};
+        if (omitted > 1e-12) totals[nation_id(n)]["p_omitted"] = omitted;
+    }
     out["totals"] = totals;
     return out;
 }

@@ -19,10 +19,12 @@ struct MonteCarloOptions {
     std::uint64_t min_trials = 1'000;  // before stopping early
     double time_limit_s = 0;           // 0: none
     std::uint64_t max_steps = 10'000'000;  // per battle
-    // Called every `chunk` trials with (trials done, trials planned);
-    // returning false stops (complete = false).
+    // Called every `chunk` trials, and at least every `report_s` seconds when
+    // battles are long, with (trials done, trials planned); returning false
+    // stops (complete = false).
     std::function<bool(std::uint64_t, std::uint64_t)> progress;
     std::uint64_t chunk = 1'000;
+    double report_s = 0.25;
 };
 
 struct MonteCarloStatus {
@@ -53,6 +55,7 @@ MonteCarloStatus solve_monte_carlo(const S& root, Tally& tally, const MonteCarlo
     MonteCarloStatus st;
     Rng rng(opt.seed);
     Outcomes scratch;
+    auto last_report = start;
     for (std::uint64_t t = 0; t < opt.trials; ++t) {
         S s = root;
         double steps = 0;
@@ -67,12 +70,19 @@ MonteCarloStatus solve_monte_carlo(const S& root, Tally& tally, const MonteCarlo
         tally.add_total(1.0);
         tally.add_steps(steps);
         st.trials = t + 1;
-        if (st.trials % opt.chunk == 0) {
-            if (opt.target_halfwidth > 0 && st.trials >= opt.min_trials &&
-                widest_halfwidth(tally) <= opt.target_halfwidth) {
-                st.stopped_by = "target width";
-                break;
-            }
+        // The early stop is checked at fixed trial counts only, so a seeded
+        // run stops at the same place on every machine.
+        const bool boundary = st.trials % opt.chunk == 0;
+        if (boundary && opt.target_halfwidth > 0 && st.trials >= opt.min_trials &&
+            widest_halfwidth(tally) <= opt.target_halfwidth) {
+            st.stopped_by = "target width";
+            break;
+        }
+        bool due = boundary;
+        if (!due && (st.trials & 15) == 0 && opt.report_s > 0)
+            due = std::chrono::duration<double>(Clock::now() - last_report).count() > opt.report_s;
+        if (due) {
+            last_report = Clock::now();
             if (opt.time_limit_s > 0 &&
                 std::chrono::duration<double>(Clock::now() - start).count() > opt.time_limit_s) {
                 st.stopped_by = "time limit";

@@ -235,6 +235,7 @@ function show(page, scenario) {
     engine,
     rules: pageRules,
     solverDefaults: rules.solver,
+    solverLimits: rules.solver_limits,
     embedded,
     toolbar,
     changed: (s) => {

@@ -4,6 +4,7 @@ import { h, replace, clear, field, numberInput, textInput, select, button, numbe
   clearFieldErrors, pct, num, debounce } from './dom.js';
 import { outcomeBars, distChart, distTable } from './charts.js';
 import { Cancelled } from './engine.js';
+import { solverPanel } from './solver-form.js';
 
 export const id = 'bloodied-steel';
 export const title = 'Bloodied Steel';
@@ -38,6 +39,7 @@ function normalise(s, rules) {
     units: Array.isArray(src.units) ? src.units.map((u) => ({ ...u })) : [],
     tactics: Array.isArray(src.tactics) ? src.tactics.map((t) => ({ ...t })) : [],
     seed: Number.isSafeInteger(src.seed) ? src.seed : 1,
+    solver: src.solver && typeof src.solver === 'object' ? { ...src.solver } : {},
   };
 }
 
@@ -56,6 +58,8 @@ export function mount(root, ctx, initial) {
   const rollBox = h('div', { class: 'roll-log' });
   const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
   const printSummary = h('section', { class: 'print-only card' });
+  const solverBox = h('div');
+  const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
   const seedInput = numberInput(scen.seed, { min: 0, max: 9007199254740991, onInput: (el) => { scen.seed = numberValue(el); ctx.changed(request({ seed: scen.seed })); } });
   seedInput.dataset.path = '/seed';
   const stopButton = button('Stop', () => ctx.engine.cancel('odds'), { cls: 'small', title: 'Stop computing' });
@@ -79,7 +83,7 @@ export function mount(root, ctx, initial) {
       h('div', { class: 'col-results' },
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-odds-h' } },
           h('div', { class: 'card-head' }, h('h2', { id: 'bs-odds-h', text: 'Odds' }), stopButton),
-          oddsStatus, oddsBody),
+          solverBox, oddsStatus, oddsBody),
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-roll-h' } },
           h('h2', { id: 'bs-roll-h', text: 'Roll the battle' }),
           h('div', { class: 'roll-controls' },
@@ -228,14 +232,18 @@ export function mount(root, ctx, initial) {
     clearError();
     renderUnits();
     renderTactics();
+    renderSolver();
     compute();
   }
 
   function request(extra = {}) {
-    return { ruleset: id, units: scen.units, tactics: scen.tactics, ...extra };
+    const r = { ruleset: id, units: scen.units, tactics: scen.tactics, ...extra };
+    if (Object.keys(scen.solver).length) r.solver = scen.solver;
+    return r;
   }
 
   function showError(err) {
+    if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
     const where = err.path ? describePath(err.path) : 'The battle';
     const placed = showFieldError(page, err.path, err.message);
     banner.hidden = false;
@@ -365,6 +373,7 @@ export function mount(root, ctx, initial) {
 
   renderUnits();
   renderTactics();
+  renderSolver();
   renderPrintSummary();
   compute();
 

@@ -1,5 +1,5 @@
 // A form for a rule system's named options, built from rules() data:
-// [{id, name, type: "choice"|"bool"|"int", choices, min, max, default, text}].
+// [{id, name, type: "choice"|"bool"|"int"|"number", choices, min, max, default, text}].
 // Writes into `values` (leaving defaults out) and calls onChange.
 import { h, field, select, numberInput, numberValue } from './dom.js';
 
@@ -23,7 +23,7 @@ export function optionsForm(list, values, basePath, onChange) {
       const chosen = o.choices.find((c) => c.id === current);
       return field(o.name, input, path, { hint: [o.text, chosen?.text].filter(Boolean).join(' '), cls: 'option' });
     }
-    input = numberInput(current, { min: o.min, max: o.max, onInput: (el) => set(numberValue(el)) });
+    input = numberInput(current, { min: o.min, max: o.max, step: o.type === 'number' ? 'any' : 1, onInput: (el) => set(numberValue(el)) });
     return field(o.name, input, path, { hint: o.text, cls: 'option num' });
   }));
 }

@@ -16,7 +16,7 @@ function randomSeed() {
   return a[0];
 }
 
-export function makeResults(ctx, { request, getSeed, setSeed, cards, showError, clearError }) {
+export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, showError, clearError }) {
   const status = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
   const body = h('div', { class: 'odds-body' });
   const matrixBox = h('div', { class: 'matrix-box' });
@@ -28,7 +28,7 @@ export function makeResults(ctx, { request, getSeed, setSeed, cards, showError, 
 
   const element = h('div', { class: 'results-col' },
     h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-odds-h' } },
-      h('div', { class: 'card-head' }, h('h2', { id: 'wf-odds-h', text: 'Odds' }), stop), status, body),
+      h('div', { class: 'card-head' }, h('h2', { id: 'wf-odds-h', text: 'Odds' }), stop), solverBox, status, body),
     h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-matrix-h' } },
       h('h2', { id: 'wf-matrix-h', text: 'One order, every pairing' }),
       h('p', { class: 'muted small', text: 'For each unit attacking each enemy once: the chance its Attack check hits, and the casualties it inflicts (rows attack, columns defend). Illegal pairings under the order of battle are marked.' }),

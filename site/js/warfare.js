@@ -8,6 +8,7 @@ import { makeBuilder, cleanUnit } from './warfare-builder.js';
 import { cardView, statLine, gold } from './warfare-card.js';
 import { optionsForm } from './options-form.js';
 import { makeResults } from './warfare-results.js';
+import { solverPanel } from './solver-form.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -31,6 +32,7 @@ function normalise(s, rules) {
     attacker: side(src.attacker),
     defender: side(src.defender),
     seed: Number.isSafeInteger(src.seed) ? src.seed : 1,
+    solver: src.solver && typeof src.solver === 'object' ? { ...src.solver } : {},
   };
 }
 
@@ -46,8 +48,14 @@ export function mount(root, ctx, initial) {
   const optionsBox = h('div', { class: 'options-box' });
   const printSummary = h('section', { class: 'print-only card' });
 
-  const request = (extra = {}) => ({ ruleset: id, options: scen.options, policy: scen.policy, attacker: scen.attacker, defender: scen.defender, ...extra });
-  const results = makeResults(ctx, { request, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, cards, showError, clearError });
+  const request = (extra = {}) => {
+    const r = { ruleset: id, options: scen.options, policy: scen.policy, attacker: scen.attacker, defender: scen.defender, ...extra };
+    if (Object.keys(scen.solver).length) r.solver = scen.solver;
+    return r;
+  };
+  const solverBox = h('div');
+  const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
+  const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, cards, showError, clearError });
 
   const builder = makeBuilder({ ...ctx, options: () => scen.options }, {
     onCommit(unit, side, index, fromSide) {
@@ -166,6 +174,7 @@ export function mount(root, ctx, initial) {
 
   // ---- errors ----
   function showError(err) {
+    if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
     const placed = showFieldError(page, err.path, err.message);
     banner.hidden = false;
     replace(banner, `${err.path ? describe(err.path) : 'The battle'}: ${err.message}`, placed ? ' (marked below)' : '');
@@ -173,6 +182,7 @@ export function mount(root, ctx, initial) {
   function clearError() {
     clearFieldErrors(armiesBox);
     clearFieldErrors(optionsBox);
+    clearFieldErrors(solverBox);
     banner.hidden = true;
   }
   function describe(path) {
@@ -215,12 +225,14 @@ export function mount(root, ctx, initial) {
     results.reset();
     renderArmies();
     renderOptions();
+    renderSolver();
     renderPrintSummary();
     recompute();
   }
 
   renderArmies();
   renderOptions();
+  renderSolver();
   renderPrintSummary();
   recompute();
 

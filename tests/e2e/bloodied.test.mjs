@@ -77,7 +77,7 @@ test('build an army, get the odds, roll a battle', async () => {
     pctText(withTactic.outcomes.tribunan));
 
   // Roll with a seed: the log shows every step and the same seed gives the same battle.
-  await page.getByLabel('Seed').fill('2024');
+  await page.getByLabel('Seed', { exact: true }).fill('2024');
   await page.getByRole('button', { name: 'Roll battle' }).click();
   await page.locator('ol.log li').first().waitFor();
   const log1 = await page.locator('ol.log').textContent();

@@ -41,7 +41,7 @@ test('a link reproduces the battle, and back/forward step through edits', async 
   await settled(other.page);
   assert.deepEqual(await bars(other.page), edited);
   assert.equal(await other.page.locator('.unit-row').first().getByLabel('Arms').inputValue(), '9');
-  assert.equal(await other.page.getByLabel('Seed').inputValue(), '99');
+  assert.equal(await other.page.getByLabel('Seed', { exact: true }).inputValue(), '99');
   await other.context.close();
 
   // Back: the earlier battle; forward: the edit again.

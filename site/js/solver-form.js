@@ -1,0 +1,28 @@
+// "How to compute": the solver settings every odds request may carry, as a
+// collapsible form. Defaults and limits come from the core's rules().
+import { h } from './dom.js';
+import { optionsForm } from './options-form.js';
+
+export function solverOptions(defaults, limits) {
+  return [
+    { id: 'method', name: 'Method', type: 'choice', default: defaults.method,
+      choices: [
+        { id: 'auto', name: 'Exact when small enough, else sampled', text: 'Exact within the state budget; beyond it, Monte Carlo (the answer says so).' },
+        { id: 'exact', name: 'Exact only', text: 'Fails past the state budget instead of sampling.' },
+        { id: 'monte-carlo', name: 'Monte Carlo', text: 'Always sample, with 95% intervals.' }] },
+    { id: 'trials', name: 'Monte Carlo battles (at most)', type: 'int', min: 1, max: limits.trials, default: defaults.trials },
+    { id: 'target_halfwidth', name: 'Stop sampling at ± (0 = never)', type: 'number', min: 0, max: 0.5, default: defaults.target_halfwidth,
+      text: 'Sampling stops early once every 95% interval is this narrow.' },
+    { id: 'seed', name: 'Monte Carlo seed', type: 'int', min: 0, max: 9007199254740991, default: defaults.seed },
+    { id: 'max_states', name: 'Exact solver: state budget', type: 'int', min: 1, max: limits.max_states, default: defaults.max_states },
+    { id: 'time_limit_s', name: 'Time budget (seconds)', type: 'number', min: 0.01, max: limits.time_limit_s, default: defaults.time_limit_s },
+  ];
+}
+
+// A <details> holding the form; `values` is the scenario's solver object.
+export function solverPanel(ctx, values, onChange) {
+  const open = Object.keys(values).length > 0;
+  return h('details', { class: 'solver-panel', attrs: { open } },
+    h('summary', { text: 'How to compute' }),
+    optionsForm(solverOptions(ctx.solverDefaults, ctx.solverLimits), values, '/solver', onChange));
+}
