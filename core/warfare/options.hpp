@@ -33,26 +33,26 @@ std::map<std::string, json> read_values(const In& in, const std::vector<OptionDe
 // The rules as chosen (see option_defs() for what each one settles).
 struct Options {
     std::string levy_equipment = "none";
-    bool refresh_all = false;  // "refresh": "all" (the book's literal words) or "side"
+    bool refresh_all = false;                // refresh: "all" (the book's literal words) or "side"
     int orders_per_turn = 1;
     std::string initiative = "rolled";       // attacker | defender | rolled
     std::string cavalry = "after-attack";    // after-attack | odd-rounds | off
     bool crit_needs_hit = false;             // natural_20: "critical-if-hits"
     std::string natural_1 = "none";          // none | attack-misses | all-checks-fail
-    bool never_count_twice = true;
+    bool never_count_twice = true;           // failed_diminished: "one-casualty"
     bool morale_casualty_checks = false;     // a failed check's casualty prompts a diminished check
     bool diminished_after = false;           // diminished_check: "after" the casualty, not "already"
-    bool diminished_per_hit = false;         // one diminished check per hit, not per casualty
+    bool diminished_per_hit = false;         // diminished_checks: "per-hit", not "per-casualty"
     bool rally = true;
     std::string disengage = "issue";         // issue | charger-check | free
     bool engaged_ignore_order = true;
     bool martial_uses_die = false;           // martial_size: "die", not "current"
-    bool hurl_rocks_crit_double = false;
+    bool hurl_rocks_crit_double = false;     // hurl_rocks_critical: "double"
     bool infantry_loss_retreat = true;
     int retreat_dc = 15;
-    int retreat_below[2] = {0, 0};
+    int retreat_below[2] = {0, 0};           // retreat_below_attacker / _defender
     bool retreat_needs_fresh = true;
-    bool water = false;                      // terrain
+    bool water = false;                      // terrain: "water"
     bool undead_once = false;                // undead_check: "once" per attacker, pass or fail
 };
 

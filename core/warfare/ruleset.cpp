@@ -1,4 +1,5 @@
 #include "api/registry.hpp"
+#include "warfare/battle.hpp"
 #include "warfare/warfare.hpp"
 
 namespace bc::warfare {
@@ -7,11 +8,17 @@ api::Ruleset ruleset() {
     api::Ruleset r;
     r.id = "warfare";
     r.name = "Strongholds & Followers warfare";
-    r.odds = [](const In&) -> json { throw std::runtime_error("battles are not implemented yet"); };
-    r.roll = [](const In&) -> json { throw std::runtime_error("battles are not implemented yet"); };
+    r.odds = [](const In& req) { return battle_odds(parse_battle(req, {"solver"}), req.object("solver")); };
+    r.roll = [](const In& req) {
+        const Battle b = parse_battle(req, {"seed"});
+        const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL, 1));
+        return battle_roll(b, seed);
+    };
+    r.check = [](const In& req) { parse_battle(req, {"solver", "seed"}); };
     r.rules = [] { return rules_json(); };
     r.extra["unit"] = [](const In& req) { return unit_call(req); };
     r.extra["improve"] = [](const In& req) { return improve_call(req); };
+    r.extra["attack"] = [](const In& req) { return attack_call(req); };
     return r;
 }
 

@@ -1,0 +1,252 @@
+// Strongholds & Followers (MCDM, 2019), Warfare chapter, "Battle": two armies
+// of units trade orders until one side is removed, retreats or both stall.
+// The battle is one chance state (core/solve/state.hpp): every die roll is a
+// chance node; every choice (which unit acts, whom it attacks, charging,
+// feeding, sapping, disengaging) is made by the Policy inside apply().
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "json/input.hpp"
+#include "solve/log.hpp"
+#include "solve/state.hpp"
+#include "warfare/options.hpp"
+#include "warfare/unit.hpp"
+
+namespace bc::warfare {
+
+enum Side : int { kAttacker = 0, kDefender = 1 };
+inline const char* side_id(int s) { return s == kAttacker ? "attacker" : "defender"; }
+extern const std::vector<std::string> kBattleOutcomes;  // attacker, defender, draw
+
+struct BattleUnit {
+    Unit unit;
+    int side = kAttacker;
+    int index = 0;  // within its side
+    std::string id;
+    bool has_id = false;
+    int max = 6;    // the casualty die's faces
+    int start = 6;  // its value when the battle begins
+};
+
+struct BattleLimits {
+    static constexpr std::size_t kUnitsPerSide = 12;
+    static constexpr std::size_t kIdChars = 64;
+    static constexpr int kQueue = 40;
+};
+
+// One attacker against one target, from their cards: the Attack check's hit
+// and critical weights (out of 400) with disadvantage, none, advantage, and the
+// Power check's success weight without and with advantage.
+struct PairOdds {
+    std::int16_t hit[3] = {0, 0, 0}, crit[3] = {0, 0, 0};
+    std::int16_t power[2] = {0, 0};
+};
+
+struct Battle {
+    Options opt;
+    Policy pol;
+    std::vector<BattleUnit> units;  // the attacker's, then the defender's
+    bool had_infantry[2] = {false, false};
+    bool heals = false;    // Regenerate or Ravenous: casualty dice can go up
+    bool any_undead = false;
+    std::vector<PairOdds> pairs;  // [attacker * units + target], by prepare_battle()
+};
+
+// Fills the derived fields (flags, pair odds) once the units are read.
+void prepare_battle(Battle& b);
+
+// Reads {"attacker": {"units": [...]}, "defender": {...}, "options", "policy"}.
+// `extra` names further fields the caller reads (solver, seed).
+Battle parse_battle(const In& req, std::initializer_list<const char*> extra);
+
+// The faces behind one chance outcome, for the log.
+struct Roll {
+    std::uint32_t code = 0;
+    int n = 0;
+    std::array<int, 8> faces{};
+};
+
+class State {
+public:
+    explicit State(std::shared_ptr<const Battle> b, Log* log = nullptr);
+    // A state for single orders (start_probe): no initiative, nothing advanced.
+    static State for_probe(std::shared_ptr<const Battle> b);
+
+    bool is_terminal() const { return outcome_ >= 0; }
+    void chance_outcomes(Outcomes& out) const;
+    void apply(std::uint32_t code, Log* log);
+    std::string key() const;
+    std::uint64_t progress() const;
+    void record(Recorder& r) const;
+    std::uint32_t sample(Dice& d) const { return roll(d).code; }
+    double step_weight() const { return 0.5 * pending_rounds_; }  // turns begun, as rounds
+
+    // Real dice for the next chance node, and applying them with their faces logged.
+    Roll roll(Dice& d) const;
+    void apply_roll(const Roll& r, Log* log);
+
+    static Schema schema(const Battle& b);
+    // Weights of each kept d20 face (sum 400) with advantage (+1), none (0), disadvantage (-1).
+    static std::array<int, 21> d20_weights(int adv);
+
+    // One order in isolation (the "attack" call): `actor` attacks `target`,
+    // and the state stops when that order (with its morale checks and any
+    // free attack) is over. Returns "" or why the attack is not allowed.
+    std::string start_probe(int actor, int target, Log* log);
+    bool probe_done() const { return q_n_ == 0 || outcome_ >= 0; }
+    bool probe_charged() const { return probe_charge_; }
+    int first_attack() const { return first_attack_; }  // -1 none, 0 miss, 1 hit, 2 critical
+
+    // Reading the state.
+    int die(int u) const { return u_[u].die; }
+    bool removed(int u) const { return has(u, kRemoved); }
+    bool left(int u) const { return has(u, kLeft); }
+    bool broke(int u) const { return has(u, kBroke); }
+    bool rallied(int u) const { return has(u, kRallied); }
+    int outcome() const { return outcome_; }
+    int rounds() const { return rounds_; }
+    const Battle& battle() const { return *b_; }
+    // Why `a` may not attack `t` now (nullptr when it may).
+    const char* illegal(int a, int t) const;
+
+private:
+    enum Flag : std::uint16_t {
+        kRemoved = 1 << 0,
+        kLeft = 1 << 1,
+        kExhausted = 1 << 2,
+        kCavWait = 1 << 3,
+        kRallied = 1 << 4,
+        kCourageUsed = 1 << 5,
+        kSavageUsed = 1 << 6,
+        kSapped = 1 << 7,
+        kCharger = 1 << 8,
+        kBroke = 1 << 9,  // failed a Morale check: reported, not part of the key
+    };
+    enum Kind : std::uint8_t {
+        // Chance nodes.
+        kInitiative,
+        kTarget,     // random targeting: unit = actor, arg = charge allowed
+        kUndead,     // unit = attacker, other = undead target
+        kAttack,     // unit, other; arg: kArgCharge | kArgFree
+        kDiminished, // Morale checks: unit
+        kRally,
+        kHorrify,
+        kDisengage,
+        kFortFall,
+        kRetreat,
+        // Deterministic steps.
+        kCasualty,   // unit; arg: cause
+        kHitCheck,   // per-hit diminished check: unit
+        kOrderEnd,   // unit, other; arg: kArg*
+    };
+    enum Cause : std::uint8_t { kByAttack = 0, kByMorale = 1, kByRetreat = 2, kNoDimCheck = 4 };
+    static constexpr std::uint8_t kArgCharge = 1, kArgFree = 2, kArgTargetDim = 4;
+
+    struct Step {
+        std::uint8_t kind;
+        std::int8_t unit, other;
+        std::uint8_t arg;
+    };
+    struct UnitState {
+        std::int8_t die = 0;
+        std::int8_t engaged = -1;
+        std::uint16_t flags = 0;
+        std::uint32_t undead_ok = 0;  // undead enemies this unit no longer checks against
+    };
+    enum OrderKind { kNone, kAttackOrder, kFeed, kSap, kDisengageOrder };
+    struct Plan {
+        OrderKind kind = kNone;
+        int target = -1;
+        bool charge = false;
+        std::int64_t value = -1;  // expected casualties, scaled
+    };
+
+    bool has(int u, std::uint16_t f) const { return (u_[u].flags & f) != 0; }
+    void set(int u, std::uint16_t f, bool on = true) {
+        if (on)
+            u_[u].flags = static_cast<std::uint16_t>(u_[u].flags | f);
+        else
+            u_[u].flags = static_cast<std::uint16_t>(u_[u].flags & ~f);
+    }
+    const BattleUnit& bu(int u) const { return b_->units[static_cast<std::size_t>(u)]; }
+    const Unit& card(int u) const { return bu(u).unit; }
+    int n() const { return static_cast<int>(b_->units.size()); }
+    bool on_field(int u) const { return !has(u, kRemoved) && !has(u, kLeft); }
+    bool acts(int u) const { return on_field(u) && !card(u).is(Type::Fortification); }
+    bool diminished(int u) const;
+    bool side_has(int side, Type t) const;
+    int alive(int side) const;
+    int morale_bonus(int u) const;
+    std::string name(int u) const { return card(u).spec.name; }
+
+    int attack_adv(int a, int t, bool charge) const;
+    int power_adv(int a, int t) const;
+    int morale_dis(int u) const;
+    int morale_dc(const Step& s) const;
+    bool auto_pass(const Step& s) const;
+    bool needs_undead_check(int a, int t) const;
+    int per_hit(int a, int t, bool charge) const;
+    std::int64_t expected_value(int a, int t, bool charge) const;
+    void attack_outcomes(const Step& s, Outcomes& out) const;
+    void morale_outcomes(const Step& s, Outcomes& out) const;
+
+    Plan plan(int u) const;
+    bool can_charge(int a, int t) const;
+    std::vector<int> targets(int a) const;
+    int pick_target(int a, const std::vector<int>& ts, bool charge) const;
+
+    void push_front(Step s);
+    void push_back(Step s);
+    void pop_front();
+    void drop_unit_steps(int u);
+
+    void advance(Log* log);
+    bool next_order(Log* log);  // false: the side passes its turn
+    void start_turn(Log* log);
+    void end_turn(Log* log);
+    bool needs_refresh() const;
+    void refresh(Log* log);
+    void issue(int actor, const Plan& p, Log* log);
+    void queue_attack(int actor, int target, bool charge, bool free, Log* log);
+    void resolve(const Roll& r, bool faces, Log* log);
+    void resolve_attack(const Step& s, const Roll& r, bool faces, Log* log);
+    void resolve_morale(const Step& s, bool passed, const Roll& r, bool faces, Log* log);
+    void casualty(int u, std::uint8_t cause, Log* log);
+    void remove(int u, const char* why, Log* log);
+    void leave(int u, const char* why, Log* log);
+    void check_end(Log* log);
+    void finish(int outcome, const std::string& why, Log* log);
+    void order_end(const Step& s, Log* log);
+
+    std::shared_ptr<const Battle> b_;
+    std::array<UnitState, 2 * BattleLimits::kUnitsPerSide> u_{};
+    std::array<Step, BattleLimits::kQueue> q_{};
+    std::int8_t q_n_ = 0;
+    std::int8_t outcome_ = -1;
+    std::int8_t turn_ = kAttacker;
+    std::int8_t first_ = kAttacker;  // the side with initiative
+    std::int8_t orders_left_ = 0;
+    std::int8_t retreating_ = -1;
+    std::int8_t inflicted_ = 0;      // casualties the current attack inflicted
+    std::uint8_t parity_ = 0;        // bit s: side s is in an even round
+    bool refreshed_ = false;         // this turn
+    bool started_ = false;           // initiative settled
+    bool probe_ = false;
+    std::uint8_t pending_rounds_ = 0;  // rounds begun since the last chance node
+    // Reported only, not part of the key.
+    int rounds_ = 0;
+    bool probe_charge_ = false;
+    int first_attack_ = -1;
+    int end_reason_ = 0;
+};
+
+json battle_odds(const Battle& b, const In& solver);
+json battle_roll(const Battle& b, std::uint64_t seed);
+json attack_call(const In& req);
+json units_json(const Battle& b);
+
+}  // namespace bc::warfare
