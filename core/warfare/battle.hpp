@@ -30,6 +30,7 @@ struct BattleUnit {
     bool has_id = false;
     int max = 6;    // the casualty die's faces
     int start = 6;  // its value when the battle begins
+    bool sapped = false;  // fortifications: walls already sapped (Twisting Roots)
 };
 
 struct BattleLimits {
@@ -55,6 +56,9 @@ struct Battle {
     bool any_undead = false;
     std::vector<PairOdds> pairs;  // [attacker * units + target], by prepare_battle()
 };
+
+// One unit of an army, with its "id" and "sapped" fields.
+BattleUnit read_battle_unit(const In& u, int side, int index, const UnitReadOptions& ro);
 
 // Fills the derived fields (flags, pair odds) once the units are read.
 void prepare_battle(Battle& b);
@@ -232,7 +236,7 @@ private:
     std::int8_t orders_left_ = 0;
     std::int8_t retreating_ = -1;
     std::int8_t inflicted_ = 0;      // casualties the current attack inflicted
-    std::uint8_t parity_ = 0;        // bit s: side s is in an even round
+    std::uint8_t parity_ = 0;        // 1 in even rounds (cavalry option "odd-rounds")
     bool refreshed_ = false;         // this turn
     bool started_ = false;           // initiative settled
     bool probe_ = false;

@@ -139,21 +139,7 @@ json attack_call(const In& req) {
         b.pol = parse_policy(req.object("policy"));
         UnitReadOptions ro;
         ro.levy_equipment = b.opt.levy_equipment;
-        for (int s = 0; s < 2; ++s) {
-            const In u = req.object(side_id(s), false);
-            json copy = u.raw();
-            BattleUnit bu;
-            if (u.has("id")) {
-                bu.id = u.text("id", BattleLimits::kIdChars);
-                bu.has_id = true;
-                copy.erase("id");
-            }
-            bu.unit = build(parse_unit(In(copy, u.path()), ro));
-            bu.side = s;
-            bu.max = bu.unit.die();
-            bu.start = bu.unit.start();
-            b.units.push_back(std::move(bu));
-        }
+        for (int s = 0; s < 2; ++s) b.units.push_back(read_battle_unit(req.object(side_id(s), false), s, 0, ro));
         prepare_battle(b);
     }
     auto bp = std::make_shared<const Battle>(b);

@@ -1,8 +1,33 @@
 // Reading a battle request: two armies of units as the unit builder reads
-// them, each unit with an optional "id" echoed back, plus options and policy.
+// them, each unit with an optional "id" echoed back (and, for fortifications,
+// "sapped"), plus options and policy.
 #include "warfare/battle.hpp"
 
 namespace bc::warfare {
+
+BattleUnit read_battle_unit(const In& u, int side, int index, const UnitReadOptions& ro) {
+    u.must_be_object();
+    // The builder's reader knows neither field: read them here and hand over the rest.
+    json copy = u.raw();
+    BattleUnit bu;
+    if (u.has("id")) {
+        bu.id = u.text("id", BattleLimits::kIdChars);
+        bu.has_id = true;
+        copy.erase("id");
+    }
+    if (u.has("sapped")) {
+        bu.sapped = u.boolean("sapped");
+        if (!u.has("type") || u.field("type").raw() != "fortification")
+            u.fail_at("sapped", "only a fortification's walls can be sapped");
+        copy.erase("sapped");
+    }
+    bu.unit = build(parse_unit(In(copy, u.path()), ro));
+    bu.side = side;
+    bu.index = index;
+    bu.max = bu.unit.die();
+    bu.start = bu.unit.start();
+    return bu;
+}
 
 namespace {
 
@@ -12,36 +37,14 @@ void read_side(const In& side, int s, const UnitReadOptions& ro, Battle& b) {
     if (side.has("name")) side.text("name", UnitLimits::kName);
     const auto list = side.list("units", BattleLimits::kUnitsPerSide, false);
     if (list.empty()) side.fail_at("units", "must list at least one unit");
+    std::vector<BattleUnit> units;
     std::vector<UnitSpec> specs;
-    std::vector<std::string> ids;
-    std::vector<bool> has_ids;
-    for (const In& u : list) {
-        u.must_be_object();
-        // The builder's reader knows no "id": read it here and hand over the rest.
-        json copy = u.raw();
-        std::string id;
-        const bool has_id = u.has("id");
-        if (has_id) {
-            id = u.text("id", BattleLimits::kIdChars);
-            copy.erase("id");
-        }
-        const In rest(copy, u.path());
-        specs.push_back(parse_unit(rest, ro));
-        ids.push_back(id);
-        has_ids.push_back(has_id);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        units.push_back(read_battle_unit(list[i], s, static_cast<int>(i), ro));
+        specs.push_back(units.back().unit.spec);
     }
     check_army(specs, pointer_join(side.path(), "units"));
-    for (std::size_t i = 0; i < specs.size(); ++i) {
-        BattleUnit bu;
-        bu.unit = build(specs[i]);
-        bu.side = s;
-        bu.index = static_cast<int>(i);
-        bu.id = ids[i];
-        bu.has_id = has_ids[i];
-        bu.max = bu.unit.die();
-        bu.start = bu.unit.start();
-        b.units.push_back(std::move(bu));
-    }
+    for (auto& u : units) b.units.push_back(std::move(u));
 }
 
 }  // namespace

@@ -24,7 +24,10 @@ std::string signed_num(int v) { return v < 0 ? " - " + num(-v) : " + " + num(v);
 
 State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)) {
     if (b_->units.size() > u_.size()) throw std::logic_error("too many units");
-    for (int u = 0; u < n(); ++u) u_[u].die = static_cast<std::int8_t>(bu(u).start);
+    for (int u = 0; u < n(); ++u) {
+        u_[u].die = static_cast<std::int8_t>(bu(u).start);
+        if (bu(u).sapped) set(u, kSapped);
+    }
     check_end(log);
     if (outcome_ >= 0) return;
     const std::string& ini = b_->opt.initiative;
@@ -47,7 +50,8 @@ State State::for_probe(std::shared_ptr<const Battle> b) {
     s.q_n_ = 0;
     s.outcome_ = -1;
     s.started_ = true;
-    for (int u = 0; u < s.n(); ++u) s.u_[u] = UnitState{static_cast<std::int8_t>(s.bu(u).start), -1, 0, 0};
+    for (int u = 0; u < s.n(); ++u)
+        s.u_[u] = UnitState{static_cast<std::int8_t>(s.bu(u).start), -1, static_cast<std::uint16_t>(s.bu(u).sapped ? kSapped : 0), 0};
     s.probe_ = true;
     return s;
 }
@@ -484,7 +488,7 @@ State::Plan State::plan(int u) const {
                 return p;
             }
     }
-    if (o.cavalry == "odd-rounds" && c.is(Type::Cavalry) && ((parity_ >> side) & 1)) return p;
+    if (o.cavalry == "odd-rounds" && c.is(Type::Cavalry) && parity_) return p;
     const auto ts = targets(u);
     if (ts.empty()) return p;
     p.kind = kAttackOrder;
@@ -543,10 +547,6 @@ void State::refresh(Log* log) {
             regen.push_back(name(u) + " to " + num(u_[u].die));
         }
     }
-    if (b_->opt.refresh_all)
-        parity_ ^= 3;
-    else
-        parity_ ^= static_cast<std::uint8_t>(1 << turn_);
     if (log) {
         std::string t = b_->opt.refresh_all ? std::string("All units are exhausted and refresh.")
                                             : std::string("All the ") + side_id(turn_) + "'s units are exhausted and refresh.";
@@ -562,6 +562,7 @@ void State::start_turn(Log* log) {
     if (pending_rounds_ < 255) ++pending_rounds_;  // half a round: one side's turn
     if (turn_ == first_) {
         ++rounds_;
+        parity_ = static_cast<std::uint8_t>((rounds_ & 1) == 0);  // 1 in even rounds
         if (log) log->add("round", "Round " + num(rounds_) + ".", {{"round", rounds_}});
     }
 }
@@ -621,8 +622,10 @@ bool State::next_order(Log* log) {
             return true;
         }
         std::vector<std::string> held;
+        const bool even = o.cavalry == "odd-rounds" && parity_;
         for (int u = 0; u < n(); ++u)
-            if (bu(u).side == side && acts(u) && !has(u, kExhausted)) {
+            if (bu(u).side == side && acts(u) && !has(u, kExhausted) &&
+                !(even && card(u).is(Type::Cavalry) && u_[u].engaged < 0)) {  // waits, fresh, for an odd round
                 set(u, kExhausted);
                 held.push_back(name(u));
             }
@@ -1165,7 +1168,8 @@ std::string State::key() const {
     k.push_back(static_cast<char>(outcome_));
     // Parity matters only to cavalry attacking in odd rounds; who had the
     // initiative only to the log's round numbers.
-    const int parity = b_->opt.cavalry == "odd-rounds" ? parity_ : 0;
+    const bool odd = b_->opt.cavalry == "odd-rounds";
+    const int parity = odd ? parity_ | (first_ << 1) : 0;
     k.push_back(static_cast<char>(parity | (refreshed_ ? 4 : 0) | (started_ ? 8 : 0) | (probe_ ? 16 : 0)));
     k.push_back(static_cast<char>(pending_rounds_));
     for (int i = 0; i < q_n_; ++i) {

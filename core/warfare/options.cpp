@@ -67,11 +67,11 @@ const std::vector<OptionDef>& option_defs() {
                {{"after-attack", "Rest after attacking",
                  "A cavalry unit that attacks while not engaged stays exhausted for its side's next round."},
                 {"odd-rounds", "Odd rounds only",
-                 "Cavalry not engaged may attack only in its side's 1st, 3rd, 5th ... round."},
+                 "Cavalry not engaged may attack only in the battle's 1st, 3rd, 5th ... round (a round is one turn of each side)."},
                 {"off", "No limit", "Cavalry attacks every round."}},
                "after-attack",
                "\"Cavalry can only attack every other round, unless engaged\": the book does not say which "
-               "rounds. A round here is one refresh cycle of the unit's side."),
+               "rounds."),
         choice("natural_20", "Natural 20",
                {{"critical", "Always a critical hit", "A natural 20 on an Attack check hits and gives two Power checks."},
                 {"critical-if-hits", "Critical only if it hits",
