@@ -18,5 +18,35 @@ export function workloads() {
                          units: [{ name: 'a', nation: 'tribunan', arms: 4, armour: 2, size: 5 },
                                  { name: 'b', nation: 'ashen', arms: 4, armour: 2, size: 5 }],
                          solver: { method: 'monte-carlo', trials: 20000, target_halfwidth: 0 } } });
+  // Strongholds & Followers battles: exact solves of a 2v2 and a 3v3 of d6
+  // units, and Monte Carlo battles per second for a 6v6.
+  const wf = (name, ancestry, experience, equipment, type, size) =>
+    (type === 'levies' ? { name, ancestry, equipment, type, size } : { name, ancestry, experience, equipment, type, size });
+  const wf2v2 = { ruleset: 'warfare',
+    attacker: { units: [wf('Ironhearts', 'dwarf', 'regular', 'medium', 'infantry', 'd6'),
+                        wf('Longbows', 'human', 'regular', 'light', 'archers', 'd6')] },
+    defender: { units: [wf('Red Fangs', 'orc', 'regular', 'medium', 'infantry', 'd6'),
+                        wf('Outriders', 'human', 'regular', 'light', 'cavalry', 'd6')] } };
+  list.push({ name: 'warfare: exact odds, 2v2 units of d6', call: 'odds', runs: 1,
+              request: { ...wf2v2, solver: { method: 'exact' } } });
+  const wf3v3 = { ruleset: 'warfare',
+    attacker: { units: [wf('Ironhearts', 'dwarf', 'regular', 'medium', 'infantry', 'd6'),
+                        wf('Gnome Bows', 'gnome', 'regular', 'light', 'archers', 'd6'),
+                        wf('Goblin Levy', 'goblin', null, 'light', 'levies', 'd6')] },
+    defender: { units: [wf('Kobold Spears', 'kobold', 'regular', 'medium', 'infantry', 'd6'),
+                        wf('Goblin Bows', 'goblin', 'seasoned', 'light', 'archers', 'd6'),
+                        wf('Kobold Levy', 'kobold', null, 'light', 'levies', 'd6')] } };
+  list.push({ name: 'warfare: exact odds, 3v3 units of d6', call: 'odds', runs: 1,
+              request: { ...wf3v3, solver: { method: 'exact', max_states: 5000000, time_limit_s: 120 } } });
+  const six = (side) => [wf(`${side} Dwarves`, 'dwarf', 'veteran', 'heavy', 'infantry', 'd8'),
+                         wf(`${side} Humans`, 'human', 'regular', 'medium', 'infantry', 'd6'),
+                         wf(`${side} Bows`, 'elf', 'seasoned', 'light', 'archers', 'd6'),
+                         wf(`${side} Riders`, 'human', 'regular', 'light', 'cavalry', 'd6'),
+                         wf(`${side} Ghouls`, 'ghoul', 'regular', 'light', 'infantry', 'd6'),
+                         wf(`${side} Levy`, 'goblin', null, 'light', 'levies', 'd8')];
+  list.push({ name: 'warfare: Monte Carlo, 6v6, 5,000 battles', call: 'odds', runs: 1,
+              rate: { field: 'trials', unit: 'battles/s' },
+              request: { ruleset: 'warfare', attacker: { units: six('North') }, defender: { units: six('South') },
+                         solver: { method: 'monte-carlo', trials: 5000, target_halfwidth: 0 } } });
   return list;
 }
