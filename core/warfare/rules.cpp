@@ -1,4 +1,5 @@
 // rules(): every table and option, so the page builds its choices from data.
+#include "warfare/battle.hpp"
 #include "warfare/options.hpp"
 #include "warfare/tables.hpp"
 #include "warfare/unit.hpp"
@@ -107,6 +108,22 @@ json rules_json() {
           {"printed_cost", {-UnitLimits::kCost, UnitLimits::kCost}},
           {"size_cost_modifier", {0.01, 10}},
           {"morale_bonus", {0, UnitLimits::kMoraleBonus}}}},
+        {"example",
+         {{"ruleset", "warfare"},
+          {"attacker",
+           {{"units",
+             {{{"name", "Ironheart Defenders"}, {"ancestry", "dwarf"}, {"experience", "seasoned"},
+               {"equipment", "medium"}, {"type", "infantry"}, {"size", "d6"}},
+              {{"name", "Silver Bows"}, {"ancestry", "elf"}, {"experience", "regular"}, {"equipment", "light"},
+               {"type", "archers"}, {"size", "d4"}}}}}},
+          {"defender",
+           {{"units",
+             {{{"name", "Red Fangs"}, {"ancestry", "orc"}, {"experience", "regular"}, {"equipment", "medium"},
+               {"type", "infantry"}, {"size", "d6"}},
+              {{"name", "Hill Riders"}, {"ancestry", "human"}, {"experience", "regular"}, {"equipment", "light"},
+               {"type", "cavalry"}, {"size", "d4"}}}}}},
+          {"seed", 1}}},
+        {"battle_limits", {{"units_per_side", BattleLimits::kUnitsPerSide}, {"id_chars", BattleLimits::kIdChars}}},
         {"unit_example",
          {{"ruleset", "warfare"},
           {"unit",

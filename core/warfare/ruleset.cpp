@@ -1,4 +1,5 @@
 #include "api/registry.hpp"
+#include "api/solver.hpp"
 #include "warfare/battle.hpp"
 #include "warfare/warfare.hpp"
 
@@ -8,13 +9,24 @@ api::Ruleset ruleset() {
     api::Ruleset r;
     r.id = "warfare";
     r.name = "Strongholds & Followers warfare";
-    r.odds = [](const In& req) { return battle_odds(parse_battle(req, {"solver"}), req.object("solver")); };
+    // A saved battle carries both its solver settings and its seed, so each
+    // call checks the other's field and then leaves it alone.
+    r.odds = [](const In& req) {
+        const Battle b = parse_battle(req, {"solver", "seed"});
+        req.integer("seed", 0, 9007199254740991LL, 1);
+        return battle_odds(b, req.object("solver"));
+    };
     r.roll = [](const In& req) {
-        const Battle b = parse_battle(req, {"seed"});
+        const Battle b = parse_battle(req, {"seed", "solver"});
+        parse_solver(req.object("solver"));
         const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL, 1));
         return battle_roll(b, seed);
     };
-    r.check = [](const In& req) { parse_battle(req, {"solver", "seed"}); };
+    r.check = [](const In& req) {
+        parse_battle(req, {"solver", "seed"});
+        parse_solver(req.object("solver"));
+        req.integer("seed", 0, 9007199254740991LL, 1);
+    };
     r.rules = [] { return rules_json(); };
     r.extra["unit"] = [](const In& req) { return unit_call(req); };
     r.extra["improve"] = [](const In& req) { return improve_call(req); };

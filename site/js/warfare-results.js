@@ -81,19 +81,20 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
     status.textContent = `${how} · ${num(a.time_ms, 0)} ms in the core, ${num(wall, 0)} ms in all.`;
     const items = OUTCOMES.map((o) => ({ label: o.name, p: a.outcomes[o.id] ?? 0, cls: o.cls,
       ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}) }));
-    const units = (a.units || []).map((u) => h('details', { class: `unit-result ${u.side}` },
+    const units = (a.units || []).map((u) => h('details', { class: `unit-result ${u.side}`, dataset: { side: u.side, index: String(u.index) } },
       h('summary', {},
-        h('span', { class: 'u-name', text: u.name }),
-        h('span', { class: 'u-stat', text: `removed ${pct(u.removed)}` }),
-        u.mean_die !== undefined ? h('span', { class: 'u-stat muted', text: `die ${u.start} → mean ${num(u.mean_die)}` }) : null),
-      distChart(u.final_die || {}, { title: `${u.name}: casualty die at the end`, xLabel: 'Die', highlight: 0 })));
+        h('span', { class: 'u-name', text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}` }),
+        h('span', { class: 'u-stat u-removed', text: `removed ${pct(u.removed)}${u.removed_ci95 ? ` (${pct(u.removed_ci95[0])} – ${pct(u.removed_ci95[1])})` : ''}` }),
+        h('span', { class: 'u-stat muted', text: `d${u.die} at ${u.start} → mean ${num(u.mean_final)}` })),
+      distChart(u.final || {}, { title: `${u.name}: casualty die at the end (0 = removed)`, xLabel: 'Die', highlight: 0 })));
     replace(body,
       outcomeBars(items, { caption: 'Outcome of the battle' }),
-      a.expected_rounds !== undefined ? h('p', { class: 'muted', text: `Expected length: ${num(a.expected_rounds)} rounds.` }) : null,
+      a.expected_rounds !== undefined ? h('p', { class: 'muted expected-rounds', text: `Expected length: ${num(a.expected_rounds)} rounds.` }) : null,
       h('h3', { text: 'Units' }),
       units.length ? h('div', { class: 'unit-results' }, units) : h('p', { class: 'muted', text: 'No units.' }));
   }
 
+  // One call gives every unit against every enemy, each cell exact for one order.
   async function matrix() {
     const req = request();
     const att = req.attacker.units, def = req.defender.units;
@@ -101,39 +102,34 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
       replace(matrixBox, h('p', { class: 'muted', text: 'Add units to both armies.' }));
       return;
     }
-    const table = (from, to, fromName, toName) => {
-      const head = h('tr', {}, h('th', { text: `${fromName} ↓ / ${toName} →` }), to.map((u) => h('th', { text: u.name })));
-      const rows = from.map((u) => h('tr', {}, h('th', { text: u.name }), to.map(() => h('td', { class: 'pending', text: '…' }))));
-      return { el: h('table', { class: 'matrix' }, h('thead', {}, head), h('tbody', {}, rows)), rows };
+    let answer;
+    try {
+      answer = await ctx.engine.call('attack', req, { slot: 'attack-matrix' });
+    } catch (e) {
+      if (e instanceof Cancelled) return;
+      replace(matrixBox, h('p', { class: 'error', text: e.message }));
+      return;
+    }
+    if (!answer.ok) {
+      replace(matrixBox, h('p', { class: 'error', text: answer.error.message }));
+      return;
+    }
+    const cell = (c) => {
+      if (!c.legal) return h('td', { class: 'illegal', attrs: { title: c.reason } }, h('span', { text: 'cannot attack' }), h('div', { class: 'muted small', text: c.reason }));
+      const dist = Object.entries(c.casualties).map(([k, p]) => `${k}: ${pct(p)}`).join(', ');
+      return h('td', { attrs: { title: `Casualties ${dist}` }, dataset: { hit: String(c.hit) } },
+        h('div', { text: `hit ${pct(c.hit)}${c.charge ? ' (charge)' : ''}` }),
+        h('div', { class: 'muted small', text: `${num(c.expected_casualties)} casualties` }),
+        h('div', { class: 'muted small', text: dist }));
     };
-    const a = table(att, def, 'Attacker', 'Defender');
-    const d = table(def, att, 'Defender', 'Attacker');
-    replace(matrixBox, h('h3', { text: 'The attacker\'s units attacking' }), a.el, h('h3', { text: 'The defender\'s units attacking' }), d.el);
-    const fill = async (rows, from, to, fromSide) => {
-      for (let i = 0; i < from.length; i++) {
-        for (let j = 0; j < to.length; j++) {
-          let answer;
-          try {
-            answer = await ctx.engine.call('attack', { ruleset: 'warfare', options: req.options, policy: req.policy,
-              attacker: from[i], defender: to[j], ...(fromSide === 'defender' ? { attacker_side: 'defender' } : {}) }, { slot: `attack-${fromSide}-${i}-${j}` });
-          } catch (e) {
-            if (e instanceof Cancelled) return;
-            throw e;
-          }
-          const cell = rows[i].children[j + 1];
-          cell.className = '';
-          clear(cell);
-          if (!answer.ok) { cell.textContent = '—'; cell.title = answer.error.message; continue; }
-          if (answer.legal === false) { cell.className = 'illegal'; cell.textContent = 'cannot attack'; cell.title = answer.reason || ''; continue; }
-          const cas = answer.casualties || {};
-          const expected = Object.entries(cas).reduce((s, [k, p]) => s + Number(k) * p, 0);
-          cell.append(h('div', { text: `hit ${pct(answer.hit)}` }), h('div', { class: 'muted small', text: `${num(expected)} casualties` }));
-          cell.title = Object.entries(cas).map(([k, p]) => `${k}: ${pct(p)}`).join(', ');
-        }
-      }
-    };
-    await fill(a.rows, att, def, 'attacker');
-    await fill(d.rows, def, att, 'defender');
+    const table = (rows, from, to, fromName, toName) => h('div', { class: 'table-scroll' },
+      h('table', { class: 'matrix', dataset: { side: fromName.toLowerCase() } },
+        h('caption', { class: 'muted small', text: `${fromName}'s units (rows) attacking the ${toName.toLowerCase()}'s (columns)` }),
+        h('thead', {}, h('tr', {}, h('th', { text: '' }), to.map((u) => h('th', { attrs: { scope: 'col' }, text: u.name })))),
+        h('tbody', {}, rows.map((r, i) => h('tr', {}, h('th', { attrs: { scope: 'row' }, text: from[i].name }), r.map(cell))))));
+    replace(matrixBox,
+      h('h3', { text: 'The attacker\'s units attacking' }), table(answer.matrix.attacker, att, def, 'Attacker', 'Defender'),
+      h('h3', { text: 'The defender\'s units attacking' }), table(answer.matrix.defender, def, att, 'Defender', 'Attacker'));
   }
 
   async function roll() {
@@ -154,9 +150,12 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
     rolled = true;
     const outcome = OUTCOMES.find((o) => o.id === answer.outcome);
     const summary = answer.log.find((e) => e.step === 'summary');
+    const flags = (u) => [u.removed ? 'removed' : null, u.retreated ? 'left the field' : null, u.rallied ? 'rallied' : null,
+      u.broke_morale ? 'failed a Morale check' : null].filter(Boolean).join(', ');
     replace(rollBox,
-      h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+      h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome} after ${answer.rounds} round${answer.rounds === 1 ? '' : 's'}` }),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
+      h('ul', { class: 'roll-units' }, answer.units.map((u) => h('li', { text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}: casualty die ${u.start} → ${u.final}${flags(u) ? ` (${flags(u)})` : ''}` }))),
       h('ol', { class: 'log' }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
 
