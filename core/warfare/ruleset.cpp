@@ -1,4 +1,5 @@
 #include "api/registry.hpp"
+#include "warfare/roster.hpp"
 #include "warfare/warfare.hpp"
 
 namespace bc::warfare {
@@ -12,6 +13,7 @@ api::Ruleset ruleset() {
     r.rules = [] { return rules_json(); };
     r.extra["unit"] = [](const In& req) { return unit_call(req); };
     r.extra["improve"] = [](const In& req) { return improve_call(req); };
+    r.extra["roster"] = [](const In& req) { return roster_call(req); };
     return r;
 }
 
