@@ -232,3 +232,61 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// The battle page's "Apply result to roster" takes a roll's `units` as the
+// battle core's contract gives them ({side, index, id, name, start, final,
+// removed, broke_morale, retreated, rallied}). Until the battle core lands in
+// this branch, the worker answers "roll" with such a result: each roster unit
+// ends one below where it started.
+const FAKE_ROLL = `
+;(() => {
+  const real = self.onmessage;
+  self.onmessage = (e) => {
+    const { id, fn, request } = e.data || {};
+    if (fn !== 'roll') return real(e);
+    const r = JSON.parse(request);
+    const units = [];
+    for (const side of ['attacker', 'defender']) {
+      (r[side]?.units || []).forEach((u, index) => {
+        const start = u.casualties ?? Number(String(u.size).replace('d', ''));
+        units.push({ side, index, ...(u.id ? { id: u.id } : {}), name: u.name, start, final: start - 1,
+          removed: false, broke_morale: false, retreated: false, rallied: false });
+      });
+    }
+    self.postMessage({ id, result: JSON.stringify({ ok: true, seed: r.seed, outcome: 'attacker', log: [], units }) });
+  };
+})();`;
+
+test('a rolled battle\'s result goes back to its roster, with undo', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, 'about:blank');
+  await page.route('**/js/worker.js', async (route) => {
+    const original = await (await route.fetch()).text();
+    await route.fulfill({ contentType: 'text/javascript', body: original + FAKE_ROLL });
+  });
+  await page.goto(env.server.url + '#/roster');
+  await page.locator('.roster-pick select').waitFor();
+  await page.getByLabel('Name', { exact: true }).first().fill('Bridge');
+  await doStep(page, () => page.locator('.roster-pick').getByRole('button', { name: 'Rename' }).click());
+  await addUnit(page, { name: 'Shields', ancestry: 'dwarf', experience: 'regular', equipment: 'heavy', type: 'infantry', size: 'd6' });
+  await addUnit(page, { name: 'Bows', ancestry: 'elf', experience: 'regular', equipment: 'light', type: 'archers', size: 'd8' });
+  const before = (await current(page)).roster;
+
+  await page.goto(env.server.url + '#/warfare');
+  await page.locator('summary', { hasText: 'Armies from a roster' }).click();
+  await page.locator('.roster-link').getByLabel('Roster').selectOption({ label: 'Bridge' });
+  await page.getByRole('button', { name: 'Take armies from a roster' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.army.attacker .army-unit').length === 2);
+  await page.getByRole('button', { name: 'Roll battle' }).click();
+  const apply = page.getByRole('button', { name: 'Apply result to roster' });
+  await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
+  await apply.click();
+  await page.locator('.roster-bridge [role=status]', { hasText: 'Applied to' }).waitFor();
+  const rosters = await stored(page);
+  const after = rosters.find((e) => e.roster.name === 'Bridge').roster;
+  assert.deepEqual(after.units.map((u) => [u.id, u.casualties, u.battles, u.recover_day]), [['u1', 5, 1, 2], ['u2', 7, 1, 2]]);
+  await page.getByRole('button', { name: 'Undo apply' }).click();
+  await page.locator('.roster-bridge [role=status]', { hasText: 'Undone' }).waitFor();
+  assert.deepEqual((await stored(page)).find((e) => e.roster.name === 'Bridge').roster, before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
