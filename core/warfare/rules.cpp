@@ -1,6 +1,7 @@
 // rules(): every table and option, so the page builds its choices from data.
 #include "warfare/battle.hpp"
 #include "warfare/options.hpp"
+#include "warfare/roster.hpp"
 #include "warfare/tables.hpp"
 #include "warfare/unit.hpp"
 #include "warfare/warfare.hpp"
@@ -95,6 +96,7 @@ json rules_json() {
           {"army", "an army fields only one unit with identical keywords (ancestry, experience, equipment, type)"}}},
         {"options", defs_json(option_defs())},
         {"policy", defs_json(policy_defs())},
+        {"roster_options", defs_json(roster_option_defs())},
         {"limits",
          {{"units_per_side", ArmyLimits::kUnitsPerSide},
           {"units_in_list", ArmyLimits::kUnitsInList},

@@ -1,6 +1,7 @@
 #include "api/registry.hpp"
 #include "api/solver.hpp"
 #include "warfare/battle.hpp"
+#include "warfare/roster.hpp"
 #include "warfare/warfare.hpp"
 
 namespace bc::warfare {
@@ -31,6 +32,7 @@ api::Ruleset ruleset() {
     r.extra["unit"] = [](const In& req) { return unit_call(req); };
     r.extra["improve"] = [](const In& req) { return improve_call(req); };
     r.extra["attack"] = [](const In& req) { return attack_call(req); };
+    r.extra["roster"] = [](const In& req) { return roster_call(req); };
     return r;
 }
 

@@ -93,7 +93,7 @@ UnitSpec parse_unit(const In& u, const UnitReadOptions& opt) {
     u.must_be_object();
     u.only({"name", "ancestry", "experience", "equipment", "type", "size", "traits", "attack", "power", "defense",
             "toughness", "morale", "cost", "attitude", "mercenary", "unpaid", "casualties", "size_cost_modifier",
-            "morale_bonus"});
+            "morale_bonus", "id"});
     UnitSpec s;
     s.type = find_type(u.choice("type", type_ids()))->type;
     const bool fort = s.type == Type::Fortification;
@@ -160,6 +160,8 @@ UnitSpec parse_unit(const In& u, const UnitReadOptions& opt) {
     }
     s.name = u.text("name", UnitLimits::kName, "");
     if (s.name.empty()) s.name = keyword_label(s);
+    s.id = u.text("id", UnitLimits::kId, "");
+    if (u.has("id") && s.id.empty()) u.fail_at("id", "must not be empty when given");
     return s;
 }
 
@@ -263,6 +265,7 @@ void check_army(const std::vector<UnitSpec>& units, const std::string& path) {
 
 json unit_json(const UnitSpec& s) {
     json j = {{"name", s.name}, {"type", type_row(s.type).id}, {"size", "d" + std::to_string(s.size)}};
+    if (!s.id.empty()) j["id"] = s.id;
     if (s.explicit_stats) {
         if (s.type != Type::Fortification) {
             j["attack"] = s.stats.attack;

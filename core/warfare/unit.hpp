@@ -22,6 +22,7 @@ struct CustomTrait {
 // and size; explicit units give their five stats instead.
 struct UnitSpec {
     std::string name;
+    std::string id;              // optional, echoed back: a roster's stable id for the unit
     bool explicit_stats = false;
     std::string ancestry;    // keyword units
     std::string experience;  // "" for levies; optional label on explicit units (Undead reads it)
@@ -120,6 +121,7 @@ json improvement_json(const Improvement& imp);
 
 struct UnitLimits {
     static constexpr std::size_t kName = 60;
+    static constexpr std::size_t kId = 64;
     static constexpr std::size_t kTraits = 12;
     static constexpr std::size_t kTraitName = 40;
     static constexpr std::size_t kTraitText = 300;

@@ -6,8 +6,13 @@ import { h, replace, button, debounce } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import * as bloodied from './bloodied.js';
 import * as warfare from './warfare.js';
+import * as roster from './roster.js';
 
-const PAGES = [warfare, bloodied];
+const PAGES = [warfare, bloodied, roster];
+// A page's rules: its ruleset's (a page such as the roster names the ruleset it belongs to).
+const rulesOf = (p) => rules.rulesets[p.ruleset || p.id];
+// A page may check its own files and links (the roster page does); battles go to the core's check.
+const checkFor = (page, value) => (page.check ? page.check(value, engine) : engine.call('check', value));
 const STORE = 'battle-calculator/v1/';
 
 const main = document.getElementById('main');
@@ -54,14 +59,14 @@ function say(text, kind = 'error') {
 }
 
 function pageById(id) {
-  return PAGES.find((p) => p.id === id && rules.rulesets[p.id]);
+  return PAGES.find((p) => p.id === id && rulesOf(p));
 }
 function defaultPage() {
-  return PAGES.find((p) => rules.rulesets[p.id]);
+  return PAGES.find((p) => rulesOf(p));
 }
 
 function renderNav(active) {
-  replace(nav, PAGES.filter((p) => rules.rulesets[p.id]).map((p) =>
+  replace(nav, PAGES.filter((p) => rulesOf(p)).map((p) =>
     h('a', { href: '#/' + p.id, class: p === active ? 'active' : '', attrs: { 'aria-current': p === active ? 'page' : null }, text: p.title })));
 }
 
@@ -90,7 +95,7 @@ async function linkFor(scenario, { roll = false, embed = false } = {}) {
 async function scenarioFromParams(page, params) {
   const value = params.has('b') ? await decodeScenario(params.get('b')) : parseScenarioJson(params.get('j'));
   if (value.ruleset !== page.id) throw new LinkError(`it is for another rule system ("${String(value.ruleset).slice(0, 40)}")`);
-  const checked = await engine.call('check', value);
+  const checked = await checkFor(page, value);
   if (!checked.ok) throw new LinkError(`${checked.error.path || 'the battle'}: ${checked.error.message}`);
   return value;
 }
@@ -108,7 +113,7 @@ async function route() {
     } catch (e) {
       const why = e instanceof LinkError ? e.message : 'it could not be read';
       say(`This link's battle could not be opened: ${why}. The calculator starts empty.`);
-      scenario = page.empty(rules.rulesets[page.id]);
+      scenario = page.empty(rulesOf(page));
     }
   } else if (current?.page !== page) {
     scenario = saved(page.id);
@@ -164,7 +169,7 @@ async function importFile(input) {
     const value = parseScenarioJson(await file.text());
     const page = pageById(value.ruleset);
     if (!page) throw new LinkError(`its rule system "${String(value.ruleset).slice(0, 40)}" is not one this calculator knows`);
-    const checked = await engine.call('check', value);
+    const checked = await checkFor(page, value);
     if (!checked.ok) throw new LinkError(`${checked.error.path || 'the battle'}: ${checked.error.message}`);
     if (page !== current.page) {
       save(page.id, value);
@@ -230,7 +235,7 @@ function show(page, scenario) {
   document.title = `${page.title} — Battle odds calculator`;
   const host = h('div', { class: 'page-host' });
   main.append(host);
-  const pageRules = rules.rulesets[page.id];
+  const pageRules = rulesOf(page);
   const ctx = {
     engine,
     rules: pageRules,

@@ -9,6 +9,7 @@ import { cardView, statLine, gold } from './warfare-card.js';
 import { optionsForm } from './options-form.js';
 import { makeResults } from './warfare-results.js';
 import { solverPanel } from './solver-form.js';
+import { rosterLink } from './roster-store.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -37,6 +38,8 @@ function normalise(s, rules) {
 }
 
 export function mount(root, ctx, initial) {
+  const roster = rosterLink(ctx, { setUnits: (side, units) => { scen[side].units = units; changed(); } });
+  ctx = roster.ctx; // the same engine, telling the roster link about rolls
   const rules = ctx.rules;
   let scen = normalise(initial, rules);
   let destroyed = false;
@@ -82,7 +85,7 @@ export function mount(root, ctx, initial) {
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-builder-h' } },
           h('h2', { id: 'wf-builder-h', text: 'Unit builder' }), builder.element),
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
-          h('h2', { id: 'wf-armies-h', text: 'Armies' }), armiesBox),
+          h('h2', { id: 'wf-armies-h', text: 'Armies' }), roster.element, armiesBox),
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-options-h' } },
           h('h2', { id: 'wf-options-h', text: 'Rules and policy' }),
           h('p', { class: 'muted small', text: 'Where the book leaves a point open, the choice is yours; the defaults are shown.' }),

@@ -1,0 +1,198 @@
+// The roster as data: its options, reading it from JSON (every field checked,
+// errors naming the field) and writing it back.
+#include "warfare/roster.hpp"
+
+#include <set>
+
+namespace bc::warfare {
+
+namespace {
+
+OptionDef make_choice(std::string id, std::string name, std::vector<ChoiceDef> choices, std::string def,
+                      std::string text) {
+    OptionDef d;
+    d.id = std::move(id);
+    d.name = std::move(name);
+    d.type = "choice";
+    d.choices = std::move(choices);
+    d.def = std::move(def);
+    d.text = std::move(text);
+    return d;
+}
+
+OptionDef make_int(std::string id, std::string name, int def, int lo, int hi, std::string text) {
+    OptionDef d;
+    d.id = std::move(id);
+    d.name = std::move(name);
+    d.type = "int";
+    d.def = def;
+    d.min = lo;
+    d.max = hi;
+    d.text = std::move(text);
+    return d;
+}
+
+OptionDef make_bool(std::string id, std::string name, bool def, std::string text) {
+    OptionDef d;
+    d.id = std::move(id);
+    d.name = std::move(name);
+    d.type = "bool";
+    d.def = def;
+    d.text = std::move(text);
+    return d;
+}
+
+// A field that may be missing or null: nullopt then.
+std::optional<int> maybe_int(const In& in, const std::string& key, int lo, int hi) {
+    if (!in.has(key) || in.field(key).raw().is_null()) return std::nullopt;
+    return static_cast<int>(in.integer(key, lo, hi));
+}
+
+json opt_json(const std::optional<int>& v) { return v ? json(*v) : json(nullptr); }
+
+}  // namespace
+
+const std::vector<OptionDef>& roster_option_defs() {
+    static const std::vector<OptionDef> defs = {
+        make_int("levy_stay_days", "Levies stay (days)", 0, 0, RosterLimits::kLevyStay,
+                 "Levies \"usually disband after a couple days' battles\" (S&F p. 233): 0 sends them home right "
+                 "after the battle; N keeps them for N more days of battles, then they go."),
+        make_choice("levy_survivors", "Levies who survive",
+                    {{"green-infantry", "Become Green Infantry",
+                      "\"Levies who survive a battle automatically convert into Green Infantry\" (S&F p. 233): same "
+                      "ancestry and casualty die, Light equipment, free of charge; they then need upkeep."},
+                     {"disband", "Go home", "Surviving levies disband like the others."}},
+                    "green-infantry",
+                    "The book says both that surviving levies \"can become\" and \"automatically convert into\" Green "
+                    "Infantry. A battle result may say so per unit (\"convert\")."),
+        make_choice("removed_units", "Units removed from battle",
+                    {{"disband", "Lost", "A unit removed from the battle (its die at 0) leaves the roster."},
+                     {"reform", "Reform",
+                      "Routed soldiers \"live to fight another day\" (S&F p. 230): the unit stays with its die at 1 "
+                      "and recovers as any wounded unit."}},
+                    "disband",
+                    "The book says units that break \"can, under certain circumstances, be reformed\" and leaves the "
+                    "circumstances to the GM. A unit that retreated with soldiers left always stays."),
+        make_choice("improvement_limits", "Improvement limits",
+                    {{"enforce", "Enforce",
+                      "Equipment and size once per season, one step at a time; experience one level after two "
+                      "battles survived without breaking or retreating."},
+                     {"warn", "Warn only", "Allow any improvement the unit builder allows, with a note."}},
+                    "enforce", "For a GM who grants an improvement the book's schedule would not."),
+        make_int("unpaid_disband", "Unpaid seasons before a unit disbands", 2, 1, 12,
+                 "\"A unit that has not been paid for two seasons disbands\" (S&F p. 239)."),
+        make_bool("pay_arrears", "Paying also pays what is owed", true,
+                  "The book does not say whether a season's missed upkeep is still owed. On: paying a unit pays every "
+                  "season it is owed and clears its unpaid state. Off: paying the current season clears it."),
+        make_bool("training_blocks_battle", "Training units cannot fight", false,
+                  "Improving experience \"takes a week of training at a keep\" (S&F p. 239). On: the unit is left out "
+                  "of battle armies for that week. Off: the week is only recorded."),
+    };
+    return defs;
+}
+
+UnitSpec fielded_spec(const RosterUnit& u) {
+    UnitSpec s = u.spec;
+    s.id = u.id;
+    s.casualties = u.current;
+    s.unpaid = u.unpaid_seasons > 0;
+    return s;
+}
+
+Roster parse_roster(const In& in, const UnitReadOptions& ro) {
+    in.must_be_object();
+    in.only({"name", "clock", "next_id", "units", "ledger"});
+    Roster r;
+    r.name = in.text("name", RosterLimits::kName, "Army");
+    const In clock = in.object("clock");
+    clock.only({"day", "week", "season"});  // the week is written for people and worked out again
+    r.day = static_cast<int>(clock.integer("day", 1, RosterLimits::kDay, 1));
+    r.season = static_cast<int>(clock.integer("season", 1, RosterLimits::kSeason, 1));
+
+    std::set<std::string> ids;
+    int highest = 0;
+    for (const In& u : in.list("units", RosterLimits::kUnits)) {
+        u.must_be_object();
+        u.only({"id", "unit", "casualties", "battles", "recover_day", "wounded_days", "improved", "training_until",
+                "unpaid_seasons", "levy_until", "levy_convert"});
+        RosterUnit x;
+        x.id = u.text("id", UnitLimits::kId);
+        if (x.id.empty()) u.fail_at("id", "must not be empty");
+        if (!ids.insert(x.id).second) u.fail_at("id", "is the id of an earlier unit: ids must differ");
+        if (x.id.size() > 1 && x.id[0] == 'u' && x.id.find_first_not_of("0123456789", 1) == std::string::npos &&
+            x.id.size() < 8)
+            highest = std::max(highest, std::stoi(x.id.substr(1)));
+        x.spec = parse_unit(u.object("unit", false), ro);
+        x.current = static_cast<int>(u.integer("casualties", 1, x.spec.size, x.spec.casualties.value_or(x.spec.size)));
+        x.battles = static_cast<int>(u.integer("battles", 0, 1000, 0));
+        x.recover_day = maybe_int(u, "recover_day", 1, RosterLimits::kDay);
+        x.wounded_days = static_cast<int>(u.integer("wounded_days", 0, 6, 0));
+        const In imp = u.object("improved");
+        imp.only({"equipment", "size", "experience"});
+        x.equipment_season = maybe_int(imp, "equipment", 1, RosterLimits::kSeason);
+        x.size_season = maybe_int(imp, "size", 1, RosterLimits::kSeason);
+        x.experience_season = maybe_int(imp, "experience", 1, RosterLimits::kSeason);
+        x.training_until = maybe_int(u, "training_until", 1, RosterLimits::kDay + 7);
+        x.unpaid_seasons = static_cast<int>(u.integer("unpaid_seasons", 0, 100, x.spec.unpaid ? 1 : 0));
+        x.levy_until = maybe_int(u, "levy_until", 1, RosterLimits::kDay + RosterLimits::kLevyStay);
+        if (u.has("levy_convert") && !u.field("levy_convert").raw().is_null())
+            x.levy_convert = u.boolean("levy_convert");
+        // The roster keeps these itself; the spec is the unit as built.
+        x.spec.casualties.reset();
+        x.spec.unpaid = false;
+        x.spec.id = x.id;
+        r.units.push_back(std::move(x));
+    }
+    r.next_id = static_cast<int>(in.integer("next_id", 1, 1'000'000, highest + 1));
+
+    for (const In& e : in.list("ledger", RosterLimits::kLedger)) {
+        e.must_be_object();
+        e.only({"day", "season", "kind", "id", "name", "text", "gold"});
+        LedgerEntry l;
+        l.day = static_cast<int>(e.integer("day", 1, RosterLimits::kDay));
+        l.season = static_cast<int>(e.integer("season", 1, RosterLimits::kSeason));
+        l.kind = e.text("kind", 40);
+        l.id = e.text("id", UnitLimits::kId, "");
+        l.name = e.text("name", UnitLimits::kName, "");
+        l.text = e.text("text", RosterLimits::kText, "");
+        l.gold = e.integer("gold", 0, 100'000'000);
+        r.ledger.push_back(std::move(l));
+    }
+    return r;
+}
+
+json roster_json(const Roster& r) {
+    json units = json::array();
+    for (const auto& u : r.units) {
+        json spec = unit_json(u.spec);
+        spec.erase("id");
+        spec.erase("casualties");
+        spec.erase("unpaid");
+        json j = {{"id", u.id}, {"unit", spec}, {"casualties", u.current}, {"battles", u.battles},
+                  {"unpaid_seasons", u.unpaid_seasons}};
+        if (u.recover_day) j["recover_day"] = *u.recover_day;
+        if (u.wounded_days) j["wounded_days"] = u.wounded_days;
+        if (u.equipment_season || u.size_season || u.experience_season)
+            j["improved"] = {{"equipment", opt_json(u.equipment_season)},
+                             {"size", opt_json(u.size_season)},
+                             {"experience", opt_json(u.experience_season)}};
+        if (u.training_until) j["training_until"] = *u.training_until;
+        if (u.levy_until) j["levy_until"] = *u.levy_until;
+        if (u.levy_convert) j["levy_convert"] = *u.levy_convert;
+        units.push_back(j);
+    }
+    json ledger = json::array();
+    for (const auto& l : r.ledger) {
+        json j = {{"day", l.day}, {"season", l.season}, {"kind", l.kind}, {"text", l.text}, {"gold", l.gold}};
+        if (!l.id.empty()) j["id"] = l.id;
+        if (!l.name.empty()) j["name"] = l.name;
+        ledger.push_back(j);
+    }
+    return {{"name", r.name},
+            {"clock", {{"day", r.day}, {"week", (r.day - 1) / 7 + 1}, {"season", r.season}}},
+            {"next_id", r.next_id},
+            {"units", units},
+            {"ledger", ledger}};
+}
+
+}  // namespace bc::warfare

@@ -1,0 +1,86 @@
+// A Strongholds & Followers army kept between battles (S&F, Warfare chapter:
+// Unit Upkeep and Improvement, Unit Recovery, levies). The roster is a value:
+// every action reads one roster and returns a new one with the events that
+// made the difference, so the page keeps the old one for undo.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json/input.hpp"
+#include "warfare/options.hpp"
+#include "warfare/unit.hpp"
+
+namespace bc::warfare {
+
+// One unit on the roster: the builder's unit and what the book asks a
+// player to remember about it between battles.
+struct RosterUnit {
+    std::string id;
+    UnitSpec spec;            // spec.size is the unit's size now (it shrinks when recovery stops on a die)
+    int current = 0;          // the casualty die's value now; spec.size when whole
+    int battles = 0;          // battles survived without breaking or retreating, towards experience
+    std::optional<int> recover_day;     // the day a casualty comes back (the day after a battle)
+    int wounded_days = 0;               // days towards the next week's growth
+    std::optional<int> equipment_season, size_season, experience_season;  // last improvements
+    std::optional<int> training_until;  // experience training ends at the start of this day
+    int unpaid_seasons = 0;
+    std::optional<int> levy_until;      // levies kept after a battle: they go home after this day
+    std::optional<bool> levy_convert;   // levies: become Green Infantry when they go (else the option decides)
+};
+
+struct LedgerEntry {
+    int day = 1, season = 1;
+    std::string kind, id, name, text;
+    std::int64_t gold = 0;  // paid out (never negative)
+};
+
+struct Roster {
+    std::string name;
+    int day = 1, season = 1;
+    int next_id = 1;
+    std::vector<RosterUnit> units;
+    std::vector<LedgerEntry> ledger;
+};
+
+// The points the book leaves open, as options (rules(): "roster_options").
+struct RosterOptions {
+    int levy_stay_days = 0;                       // levies go home after the battle (0) or N days later
+    std::string levy_survivors = "green-infantry";  // green-infantry | disband
+    std::string removed_units = "disband";        // disband | reform
+    bool enforce_limits = true;                   // improvement_limits: enforce | warn
+    int unpaid_disband = 2;                       // seasons unpaid before a unit disbands
+    bool pay_arrears = true;                      // paying a unit also pays the seasons it is owed
+    bool training_blocks_battle = false;          // a unit training for experience cannot be fielded
+};
+
+struct RosterLimits {
+    static constexpr std::size_t kUnits = 100;
+    static constexpr std::size_t kLedger = 2000;
+    static constexpr std::size_t kName = 80;
+    static constexpr std::size_t kText = 300;
+    static constexpr int kDay = 1'000'000;
+    static constexpr int kSeason = 100'000;
+    static constexpr int kAdvanceDays = 3660;
+    static constexpr int kLevyStay = 30;
+};
+
+const std::vector<OptionDef>& roster_option_defs();
+
+Roster parse_roster(const In& in, const UnitReadOptions& ro);
+json roster_json(const Roster& r);
+
+// The unit as it is now (its casualty die's value and the unpaid flag set).
+UnitSpec fielded_spec(const RosterUnit& u);
+
+// What happened: one event per change, with the gold it cost.
+struct Event {
+    std::string type, id, name, text;
+    std::optional<std::int64_t> gold;
+    json data = json::object();
+};
+
+json roster_call(const In& req);
+
+}  // namespace bc::warfare

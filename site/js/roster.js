@@ -1,0 +1,511 @@
+// Strongholds & Followers army rosters: armies kept between battles. The core
+// ("roster" call) carries out the book's rules; this page keeps the rosters
+// (roster-store.js), shows them and offers the actions, with undo.
+import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
+  clearFieldErrors } from './dom.js';
+import { Cancelled } from './engine.js';
+import { statLine, gold } from './warfare-card.js';
+import { optionsForm } from './options-form.js';
+import { encodeScenario, makeHash } from './share.js';
+import { STAYS_HERE, newKey, emptyRoster, loadRosters, saveRosters, callRoster, exportValue, exportFile,
+  parseRosterText } from './roster-store.js';
+
+export const id = 'roster';
+export const ruleset = 'warfare';
+export const title = 'Army roster';
+
+// No roster: the page opens the rosters kept in this browser (or makes one).
+export function empty() {
+  return { ruleset: id, roster: null, options: {} };
+}
+
+// Files and links: the core reads the roster before anything is kept.
+export async function check(value, engine) {
+  if (!value || value.ruleset !== id || !value.roster || typeof value.roster !== 'object') {
+    return { ok: false, error: { path: '/roster', message: 'is not a roster' } };
+  }
+  return callRoster(engine, { roster: value.roster, options: value.options || {} }, 'status');
+}
+
+const KIND_NAMES = { experience: 'Experience', equipment: 'Equipment', size: 'Size' };
+const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
+
+export function mount(root, ctx, initial) {
+  const rules = ctx.rules;
+  const t = rules.tables;
+  let list = loadRosters();
+  let key = null;
+  let summary = null;      // the core's summary of the current roster
+  let lastStep = null;     // {label, events, gold}
+  let undoStack = [];      // [{label, list, key}]
+  let battleDraft = {};    // id -> {fought, final, removed, broke, retreated, convert}
+  let payDraft = {};       // id -> bool
+  let destroyed = false;
+  const draftUnit = { name: '', ancestry: 'human', type: 'infantry', experience: 'regular', equipment: 'medium', size: 'd6', mercenary: false, attitude: 'allied' };
+  let buy = false;
+
+  const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
+  const bar = h('div', { class: 'roster-bar' });
+  const stepBox = h('div', { class: 'roster-step', attrs: { role: 'status', 'aria-live': 'polite' } });
+  const linkBox = h('div', { class: 'roster-linkbox', hidden: true });
+  const unitsBox = h('div', { class: 'roster-units' });
+  const addBox = h('div', { class: 'roster-add' });
+  const clockBox = h('div', { class: 'roster-clock' });
+  const battleBox = h('div', { class: 'roster-battle' });
+  const seasonBox = h('div', { class: 'roster-season' });
+  const ledgerBox = h('div', { class: 'roster-ledger' });
+  const optionsBox = h('div', { class: 'options-box' });
+  const fileInput = h('input', { attrs: { type: 'file', accept: 'application/json,.json', hidden: true, 'aria-label': 'Roster file to import' }, on: { change: () => importFile() } });
+
+  const section = (hid, title, ...body) => h('section', { class: 'card', attrs: { 'aria-labelledby': hid } }, h('h2', { id: hid, text: title }), ...body);
+  const page = h('div', { class: 'calc roster-page', dataset: { ruleset: 'roster' } },
+    h('div', { class: 'page-head' },
+      h('h1', { text: 'Strongholds & Followers: army rosters' }),
+      h('p', { class: 'lede', text: 'Keep an army from battle to battle: casualties and recovery, levies going home or becoming Green Infantry, improvements and their gold, and each season\'s upkeep, carried out by the book\'s rules.' }),
+      h('p', { class: 'banner info roster-note', text: STAYS_HERE })),
+    banner, bar, linkBox, stepBox, fileInput,
+    h('div', { class: 'layout' },
+      h('div', { class: 'col-edit' },
+        section('ro-units-h', 'Units', unitsBox),
+        section('ro-add-h', 'Add a unit', addBox)),
+      h('div', { class: 'col-results' },
+        section('ro-clock-h', 'Clock and recovery', clockBox),
+        section('ro-battle-h', 'Record a battle', battleBox),
+        section('ro-season-h', 'Season and upkeep', seasonBox),
+        section('ro-ledger-h', 'Ledger', ledgerBox),
+        section('ro-options-h', 'Rules for the roster', h('p', { class: 'muted small', text: 'Where the book leaves a point open, the choice is yours; the defaults are shown.' }), optionsBox))));
+  root.append(page);
+
+  const entry = () => list.find((e) => e.key === key) || null;
+
+  // ---- keeping ----
+  function persist() {
+    if (!saveRosters(list)) showBanner('This browser would not keep the rosters (private browsing or a full store): export them to keep a copy.');
+    const e = entry();
+    if (e) ctx.changed(exportValue(e));
+  }
+  function pushUndo(label) {
+    undoStack.push({ label, list: JSON.stringify(list), key });
+    if (undoStack.length > 30) undoStack.shift();
+  }
+  function undo() {
+    const u = undoStack.pop();
+    if (!u) return;
+    list = JSON.parse(u.list);
+    key = list.some((e) => e.key === u.key) ? u.key : (list[0]?.key ?? null);
+    lastStep = { label: `Undone: ${u.label}`, events: [], gold: 0 };
+    persist();
+    refresh();
+  }
+
+  // ---- errors ----
+  function showBanner(text) {
+    banner.hidden = !text;
+    replace(banner, text || '');
+  }
+  function showError(err, what = 'That') {
+    const placed = showFieldError(page, err.path, err.message);
+    showBanner(`${what} was not done: ${err.path ? `${err.path}: ` : ''}${err.message}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
+  }
+  function clearError() {
+    clearFieldErrors(page);
+    showBanner('');
+  }
+
+  // ---- talking to the core ----
+  async function status() {
+    const e = entry();
+    if (!e) { summary = null; render(); return; }
+    let answer;
+    try {
+      answer = await callRoster(ctx.engine, e, 'status', 'roster');
+    } catch (err) {
+      if (!(err instanceof Cancelled)) showBanner(err.message);
+      return;
+    }
+    if (destroyed) return;
+    if (!answer.ok) {
+      summary = null;
+      showError(answer.error, 'Reading this roster');
+      render();
+      return;
+    }
+    summary = answer.summary;
+    render();
+  }
+  const refresh = () => { clearError(); status(); };
+
+  // Runs one action; the old roster stays on the undo stack.
+  async function act(action, label) {
+    const e = entry();
+    if (!e) return false;
+    let answer;
+    try {
+      answer = await callRoster(ctx.engine, e, action, 'roster');
+    } catch (err) {
+      if (!(err instanceof Cancelled)) showBanner(err.message);
+      return false;
+    }
+    if (destroyed) return false;
+    if (!answer.ok) {
+      showError(answer.error, label);
+      return false;
+    }
+    clearError();
+    pushUndo(label);
+    e.roster = answer.roster;
+    summary = answer.summary;
+    lastStep = { label, events: answer.events, gold: answer.gold };
+    persist();
+    render();
+    return true;
+  }
+
+  // ---- rosters: new, rename, duplicate, delete, files, links ----
+  function addEntry(value, label) {
+    pushUndo(label);
+    const k = value.key && !list.some((e) => e.key === value.key) ? value.key : newKey();
+    list.push({ key: k, roster: value.roster, options: value.options || {} });
+    key = k;
+    lastStep = { label, events: [], gold: 0 };
+    persist();
+    refresh();
+  }
+  function renameRoster(name) {
+    const e = entry();
+    if (!e || !name.trim()) return;
+    act({ type: 'rename', name: name.trim() }, `Rename the roster to “${name.trim()}”`);
+  }
+  function duplicate() {
+    const e = entry();
+    if (!e) return;
+    const copy = JSON.parse(JSON.stringify(e));
+    copy.roster.name = `${e.roster.name} (copy)`.slice(0, 80);
+    delete copy.key;
+    addEntry(copy, `Duplicate “${e.roster.name}”`);
+  }
+  function remove() {
+    const e = entry();
+    if (!e) return;
+    pushUndo(`Delete “${e.roster.name}”`);
+    list = list.filter((x) => x !== e);
+    key = list[0]?.key ?? null;
+    lastStep = { label: `Deleted “${e.roster.name}”. Undo brings it back.`, events: [], gold: 0 };
+    persist();
+    refresh();
+  }
+  async function importFile() {
+    const file = fileInput.files[0];
+    fileInput.value = '';
+    if (!file) return;
+    try {
+      if (file.size > 4 << 20) throw new Error('it is larger than 4 MB');
+      const value = parseRosterText(await file.text());
+      const checked = await callRoster(ctx.engine, value, 'status');
+      if (!checked.ok) throw new Error(`${checked.error.path}: ${checked.error.message}`);
+      addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
+    } catch (err) {
+      showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
+    }
+  }
+  async function copyLink() {
+    const e = entry();
+    if (!e) return;
+    const params = new URLSearchParams();
+    params.set('b', await encodeScenario(exportValue(e)));
+    const link = `${location.href.split('#')[0].split('?')[0]}${makeHash(id, params)}`;
+    const input = h('input', { attrs: { type: 'text', readonly: true, 'aria-label': 'Link to this roster' }, value: link });
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      copied = true;
+    } catch { /* shown for copying by hand */ }
+    linkBox.hidden = false;
+    replace(linkBox, h('p', { class: 'small', text: copied ? 'Link copied. Opening it adds a copy of this roster to that browser:' : 'Copy this link; opening it adds a copy of this roster to that browser:' }), input,
+      button('Close', () => { linkBox.hidden = true; }, { cls: 'small' }));
+    input.select();
+  }
+
+  // A roster from a link, a file or the saved page state: kept if new.
+  function adopt(value) {
+    if (!value || value.ruleset !== id || !value.roster) return;
+    if (value.key && list.some((e) => e.key === value.key)) {
+      key = value.key; // already here: this browser's copy is the latest
+      return;
+    }
+    const k = value.key || newKey();
+    list.push({ key: k, roster: value.roster, options: value.options || {} });
+    key = k;
+    saveRosters(list);
+  }
+
+  // ---- rendering ----
+  function render() {
+    renderBar();
+    renderStep();
+    renderUnits();
+    renderAdd();
+    renderClock();
+    renderBattle();
+    renderSeason();
+    renderLedger();
+    renderOptions();
+  }
+
+  function renderBar() {
+    const e = entry();
+    const choose = select(list.map((x) => ({ id: x.key, name: x.roster.name || 'Army' })), key ?? '', {
+      onChange: (el) => { key = el.value; lastStep = null; battleDraft = {}; payDraft = {}; persist(); refresh(); },
+    });
+    const name = textInput(e?.roster.name ?? '', { maxlength: 80 });
+    name.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') renameRoster(name.value); });
+    const last = undoStack[undoStack.length - 1];
+    replace(bar,
+      h('div', { class: 'roster-pick' },
+        list.length ? field('Roster', choose, null) : h('p', { class: 'muted', text: 'No rosters yet.' }),
+        e ? field('Name', name, '/action/name') : null,
+        e ? button('Rename', () => renameRoster(name.value), { cls: 'small' }) : null),
+      h('div', { class: 'toolbar' },
+        button('New roster', () => addEntry({ roster: emptyRoster(`Army ${list.length + 1}`), options: {} }, 'New roster'), { cls: 'small' }),
+        button('Duplicate', duplicate, { cls: 'small', disabled: !e }),
+        button('Delete', remove, { cls: 'small danger', disabled: !e, title: 'Delete this roster (Undo brings it back)' }),
+        button(last ? `Undo: ${last.label}` : 'Undo', undo, { cls: 'small', disabled: !last, title: 'Undo the last change to the rosters' }),
+        button('Export JSON', () => e && exportFile(e), { cls: 'small', disabled: !e, title: 'Download this roster as a JSON file' }),
+        button('Import JSON', () => fileInput.click(), { cls: 'small', title: 'Add a roster from a JSON file' }),
+        button('Copy link', copyLink, { cls: 'small', disabled: !e, title: 'A link that adds this roster to another browser' })));
+  }
+
+  function renderStep() {
+    if (!lastStep) { clear(stepBox); return; }
+    const g = lastStep.gold || 0;
+    replace(stepBox,
+      h('p', {}, h('strong', { text: lastStep.label }), ' ',
+        h('span', { class: 'step-gold', dataset: { field: 'step-gold', value: String(g) }, text: g ? `· ${gold(g)} spent` : '· no gold spent' })),
+      lastStep.events.length ? h('ul', { class: 'events small' }, lastStep.events.map((ev) => h('li', { text: ev.text }))) : null);
+  }
+
+  function num(fieldName, value, text) {
+    return h('span', { dataset: { field: fieldName, value: value === null || value === undefined ? '' : String(value) }, text });
+  }
+
+  function renderUnits() {
+    if (!entry()) { replace(unitsBox, h('p', { class: 'muted', text: 'Make a roster to keep an army.' })); return; }
+    if (!summary) { replace(unitsBox, h('p', { class: 'muted', text: 'Reading the roster…' })); return; }
+    if (!summary.units.length) { replace(unitsBox, h('p', { class: 'muted', text: 'No units yet: add one below.' })); return; }
+    replace(unitsBox, summary.units.map((u) => unitRow(u)));
+  }
+
+  function unitRow(u) {
+    const day = entry().roster.clock.day;
+    const state = [];
+    if (u.wounded) state.push(u.recover_day ? `wounded: one casualty back on day ${u.recover_day}, then one a week` : 'wounded: one casualty back each week');
+    if (u.training_until && u.training_until > day) state.push(`training until day ${u.training_until}`);
+    if (u.levy_until) state.push(`levies: go home after day ${u.levy_until}`);
+    const improve = h('div', { class: 'ru-improve' }, ['experience', 'equipment', 'size'].map((kind) => {
+      const o = u.improve[kind];
+      if (!o) return null;
+      const label = `${KIND_NAMES[kind]} → ${kind === 'size' ? o.to : cap(o.to)}${o.cost === null ? '' : ` · ${gold(o.cost)}`}`;
+      return h('div', { class: 'ru-offer' },
+        button(label, () => act({ type: 'improve', id: u.id, improve: { [kind]: o.to } }, `Improve ${u.name}: ${kind} ${o.to}`),
+          { cls: 'small', disabled: !o.allowed, title: o.why || 'Improve for the difference in cost' }),
+        o.why ? h('span', { class: 'muted small', text: ` ${o.why}` }) : null);
+    }));
+    let renaming = null;
+    const nameEl = h('strong', { dataset: { field: 'name' }, text: u.name });
+    const head = h('div', { class: 'ru-head' }, nameEl, ' ', h('span', { class: 'muted small', dataset: { field: 'label' }, text: u.label }));
+    const row = h('div', { class: 'roster-unit' + (u.unpaid ? ' unpaid' : '') + (u.wounded ? ' wounded' : ''), dataset: { id: u.id } },
+      head,
+      h('div', { class: 'ru-stats small' },
+        h('span', {}, 'Die ', num('casualties', u.casualties, String(u.casualties)), ' / ', num('size', u.size, `d${u.size}`)),
+        h('span', {}, 'Cost ', num('cost', u.cost, gold(u.cost))),
+        h('span', {}, 'Upkeep ', num('upkeep', u.upkeep, u.upkeep === null ? 'none' : `${gold(u.upkeep)} a season`)),
+        h('span', {}, 'Battles ', num('battles', u.battles, String(u.battles)), h('span', { class: 'muted', text: ' (survived unbroken)' })),
+        h('span', { dataset: { field: 'unpaid', value: String(u.unpaid), seasons: String(u.unpaid_seasons) },
+          text: u.unpaid ? `UNPAID ${u.unpaid_seasons} season${u.unpaid_seasons === 1 ? '' : 's'}: disadvantage on Morale` : 'paid' })),
+      h('div', { class: 'muted small', text: statLine(u.card) }),
+      state.length ? h('div', { class: 'small ru-state', text: state.join(' · ') }) : null,
+      improve,
+      h('div', { class: 'row-actions' },
+        button('Rename', () => {
+          if (renaming) return;
+          renaming = textInput(u.name, { maxlength: rules.limits.name_chars });
+          const save = () => act({ type: 'rename', id: u.id, name: renaming.value }, `Rename ${u.name}`);
+          renaming.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') save(); });
+          head.replaceWith(h('div', { class: 'ru-head' }, field(`New name for ${u.name}`, renaming, '/action/name'), button('Save', save, { cls: 'small primary' })));
+          renaming.focus();
+        }, { cls: 'small', title: `Rename ${u.name}` }),
+        button('Remove', () => act({ type: 'delete', id: u.id }, `Remove ${u.name}`), { cls: 'small danger', title: `Remove ${u.name} from the roster` })));
+    return row;
+  }
+
+  function renderAdd() {
+    if (!entry()) { clear(addBox); return; }
+    const byId = (xs) => xs.map((x) => ({ id: x.id, name: x.name }));
+    const set = (k) => (el) => { draftUnit[k] = el.value; if (k === 'type') renderAdd(); };
+    const levies = draftUnit.type === 'levies';
+    const presets = select([{ id: '', name: 'Start from a preset…' }, ...t.presets.map((p, i) => ({ id: String(i), name: p.name }))], '', {
+      onChange: (el) => {
+        if (el.value === '') return;
+        Object.assign(draftUnit, t.presets[Number(el.value)]);
+        renderAdd();
+      },
+    });
+    const name = textInput(draftUnit.name, { maxlength: rules.limits.name_chars, placeholder: 'from the keywords', onInput: (el) => { draftUnit.name = el.value; } });
+    replace(addBox,
+      h('div', { class: 'options-grid' },
+        field('Preset', presets, null),
+        field('Name', name, '/action/unit/name'),
+        field('Ancestry', select(byId(t.ancestries), draftUnit.ancestry, { onChange: set('ancestry') }), '/action/unit/ancestry'),
+        field('Type', select(byId(t.types.filter((x) => x.keywords !== 'stats')), draftUnit.type, { onChange: set('type') }), '/action/unit/type'),
+        levies ? null : field('Experience', select(byId(t.experience), draftUnit.experience, { onChange: set('experience') }), '/action/unit/experience'),
+        field('Equipment', select(levies ? [{ id: 'none', name: 'None' }, { id: 'light', name: 'Light' }] : byId(t.equipment),
+          levies ? (draftUnit.equipment === 'light' ? 'light' : 'none') : draftUnit.equipment, { onChange: set('equipment') }), '/action/unit/equipment'),
+        field('Size (casualty die)', select(t.sizes.map((s) => ({ id: s.id, name: s.id })), draftUnit.size, { onChange: set('size') }), '/action/unit/size'),
+        field('Attitude of its ancestry', select(byId(t.attitudes), draftUnit.attitude, { onChange: set('attitude') }), '/action/unit/attitude')),
+      h('div', { class: 'checks' },
+        h('label', {}, h('input', { attrs: { type: 'checkbox', name: 'mercenary' }, checked: draftUnit.mercenary, on: { change: (ev) => { draftUnit.mercenary = ev.target.checked; } } }), ' Mercenary (upkeep doubled)'),
+        h('label', {}, h('input', { attrs: { type: 'checkbox', name: 'buy' }, checked: buy, on: { change: (ev) => { buy = ev.target.checked; } } }), ' Bought: pay its price into the ledger')),
+      h('div', { class: 'toolbar' }, button('Add to the roster', () => addUnit(), { cls: 'primary' })),
+      h('p', { class: 'muted small', text: 'Units with printed stats, traits and more: build them on the Strongholds & Followers page; a roster can be imported as JSON too.' }));
+  }
+
+  async function addUnit() {
+    const u = { ancestry: draftUnit.ancestry, type: draftUnit.type, size: draftUnit.size };
+    if (draftUnit.name.trim()) u.name = draftUnit.name.trim();
+    if (draftUnit.type === 'levies') u.equipment = draftUnit.equipment === 'light' ? 'light' : 'none';
+    else { u.experience = draftUnit.experience; u.equipment = draftUnit.equipment === 'none' ? 'light' : draftUnit.equipment; }
+    if (draftUnit.mercenary) u.mercenary = true;
+    if (draftUnit.attitude && draftUnit.attitude !== 'allied') u.attitude = draftUnit.attitude;
+    if (await act({ type: 'add', unit: u, buy }, `Add ${u.name || 'a unit'}`)) {
+      draftUnit.name = '';
+      buy = false;
+      renderAdd();
+    }
+  }
+
+  function renderClock() {
+    const e = entry();
+    if (!e) { clear(clockBox); return; }
+    const c = e.roster.clock;
+    const days = numberInput(3, { min: 1, max: 3660 });
+    replace(clockBox,
+      h('p', { class: 'clock-line', dataset: { field: 'clock', day: String(c.day), week: String(c.week), season: String(c.season) } },
+        h('strong', { text: `Day ${c.day}` }), ` · week ${c.week} · season ${c.season}`),
+      h('p', { class: 'muted small', text: 'A unit recovers one casualty the day after a battle, then one a week, until its die shows a casualty die\'s size (d4, d6, d8, d10, d12): that is its size from then on.' }),
+      h('div', { class: 'toolbar' },
+        button('Next day', () => act({ type: 'advance', days: 1 }, 'Next day')),
+        button('Next week', () => act({ type: 'advance', weeks: 1 }, 'Next week')),
+        field('Days', days, '/action/days', { cls: 'num' }),
+        button('Advance', () => act({ type: 'advance', days: numberValue(days) }, 'Advance the clock'))));
+  }
+
+  function renderBattle() {
+    const e = entry();
+    if (!e || !summary || !summary.units.length) { replace(battleBox, h('p', { class: 'muted', text: 'Add units first.' })); return; }
+    const levyDefault = (e.options.levy_survivors ?? 'green-infantry') === 'green-infantry';
+    for (const u of summary.units) {
+      if (!battleDraft[u.id] || battleDraft[u.id].final > u.size) {
+        battleDraft[u.id] = { fought: true, final: u.casualties, removed: false, broke: false, retreated: false, convert: levyDefault };
+      }
+    }
+    const fighting = summary.units.filter((u) => battleDraft[u.id].fought);
+    const box = (u, k, label) => h('label', { class: 'small' }, h('input', { attrs: { type: 'checkbox', name: `${k}-${u.id}` }, checked: battleDraft[u.id][k], on: { change: (ev) => { battleDraft[u.id][k] = ev.target.checked; if (k === 'fought') renderBattle(); } } }), ` ${label}`);
+    replace(battleBox,
+      h('p', { class: 'muted small', text: `Enter each unit's casualty die at the end of the battle on day ${e.roster.clock.day}, or roll the battle on the Strongholds & Followers page (Armies from a roster) and apply its result from there.` }),
+      h('div', { class: 'battle-rows' }, summary.units.map((u) => {
+        const d = battleDraft[u.id];
+        const i = fighting.indexOf(u);
+        const finalIn = numberInput(d.final, { min: 0, max: u.size, onInput: (el) => { d.final = numberValue(el); } });
+        finalIn.name = `final-${u.id}`;
+        return h('div', { class: 'battle-row', dataset: { id: u.id } },
+          h('div', {}, box(u, 'fought', u.name)),
+          d.fought ? [
+            field(`Die at the end (0: removed) for ${u.name}`, finalIn, i >= 0 ? `/action/units/${i}/final` : null, { cls: 'num' }),
+            h('div', { class: 'checks' }, box(u, 'removed', 'Removed'), box(u, 'broke', 'Broke morale'), box(u, 'retreated', 'Retreated'),
+              u.card.keywords.type === 'levies' ? box(u, 'convert', 'Survivors become Green Infantry') : null),
+          ] : null);
+      })),
+      h('div', { class: 'toolbar' }, button('Apply battle', () => applyBattle(), { cls: 'primary', disabled: !fighting.length })));
+  }
+
+  async function applyBattle() {
+    const units = summary.units.filter((u) => battleDraft[u.id].fought).map((u) => {
+      const d = battleDraft[u.id];
+      const r = { id: u.id, final: d.final, removed: d.removed || d.final === 0, broke_morale: d.broke, retreated: d.retreated };
+      if (u.card.keywords.type === 'levies') r.convert = d.convert;
+      return r;
+    });
+    if (await act({ type: 'battle', units }, `Battle on day ${entry().roster.clock.day}`)) {
+      battleDraft = {};
+      renderBattle();
+    }
+  }
+
+  function renderSeason() {
+    const e = entry();
+    if (!e || !summary) { clear(seasonBox); return; }
+    const kept = summary.units.filter((u) => u.upkeep !== null);
+    for (const u of kept) if (payDraft[u.id] === undefined) payDraft[u.id] = true;
+    const total = () => kept.filter((u) => payDraft[u.id]).reduce((s, u) => s + u.upkeep_due, 0);
+    const totalEl = h('strong', { dataset: { field: 'pay-total' }, text: gold(total()) });
+    replace(seasonBox,
+      h('p', {}, `Season ${e.roster.clock.season}: a season's upkeep is `, num('upkeep', summary.upkeep, gold(summary.upkeep)),
+        '; paying everyone now costs ', num('upkeep-due', summary.upkeep_due, gold(summary.upkeep_due)), '.'),
+      h('p', { class: 'muted small', text: 'A tenth of each unit\'s cost a season, twice that for mercenaries. A season unpaid gives disadvantage on Morale checks; two unpaid seasons disband the unit. Levies are not kept on upkeep.' }),
+      kept.length ? h('div', { class: 'pay-rows' }, kept.map((u) => h('label', { class: 'pay-row', dataset: { id: u.id } },
+        h('input', { attrs: { type: 'checkbox', name: `pay-${u.id}` }, checked: payDraft[u.id], on: { change: (ev) => { payDraft[u.id] = ev.target.checked; totalEl.textContent = gold(total()); } } }),
+        ` Pay ${u.name}: ${gold(u.upkeep_due)}`,
+        u.unpaid_seasons ? h('span', { class: 'error small', text: ` (${u.unpaid_seasons} season${u.unpaid_seasons === 1 ? '' : 's'} owed)` }) : null)))
+        : h('p', { class: 'muted', text: 'No unit needs upkeep.' }),
+      h('p', {}, 'To pay: ', totalEl),
+      h('div', { class: 'toolbar' }, button(`End season ${e.roster.clock.season}`, () => endSeason(kept), { cls: 'primary' })));
+  }
+
+  async function endSeason(kept) {
+    const pay = {};
+    for (const u of kept) pay[u.id] = !!payDraft[u.id];
+    if (await act({ type: 'season', pay }, `End season ${entry().roster.clock.season}`)) {
+      payDraft = {};
+      renderSeason();
+    }
+  }
+
+  function renderLedger() {
+    const e = entry();
+    if (!e || !summary) { clear(ledgerBox); return; }
+    const rows = [...e.roster.ledger].reverse();
+    replace(ledgerBox,
+      h('p', {}, 'Spent in all: ', h('strong', {}, num('spent', summary.spent, gold(summary.spent)))),
+      rows.length ? h('ol', { class: 'ledger small', attrs: { reversed: true } }, rows.slice(0, 100).map((l) =>
+        h('li', {}, h('span', { class: 'muted', text: `Day ${l.day}, season ${l.season}: ` }), l.text, ' ', h('strong', { text: gold(l.gold) }))))
+        : h('p', { class: 'muted', text: 'Nothing spent yet.' }),
+      rows.length > 100 ? h('p', { class: 'muted small', text: `and ${rows.length - 100} earlier entries (in the exported file).` }) : null);
+  }
+
+  function renderOptions() {
+    const e = entry();
+    if (!e) { clear(optionsBox); return; }
+    replace(optionsBox, optionsForm(rules.roster_options || [], e.options, '/options', () => { persist(); refresh(); }));
+  }
+
+  // ---- start ----
+  adopt(initial);
+  if (!key) key = list[0]?.key ?? null;
+  if (!list.length) {
+    list.push({ key: newKey(), roster: emptyRoster('My army'), options: {} });
+    key = list[0].key;
+    saveRosters(list);
+  }
+  render();
+  status();
+
+  return {
+    getScenario: () => (entry() ? exportValue(entry()) : empty()),
+    setScenario(value) {
+      adopt(value);
+      lastStep = null;
+      refresh();
+    },
+    destroy() { destroyed = true; },
+  };
+}

@@ -1,0 +1,474 @@
+// Strongholds & Followers army roster: recovery, size growth through the dice,
+// levies, improvement, upkeep, each with numbers worked by hand from the
+// book's tables, and the walkthrough in tests/fixtures/roster-walkthrough.json
+// that the browser test replays.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "api/api.hpp"
+
+using bc::json;
+
+namespace {
+
+json call(const json& req) { return json::parse(bc::api::call("roster", req.dump())); }
+
+struct Run {
+    json roster = {{"name", "Test"}, {"units", json::array()}};
+    json options = json::object();
+    json last;
+
+    json act(const json& action) {
+        last = call({{"ruleset", "warfare"}, {"roster", roster}, {"action", action}, {"options", options}});
+        INFO(action.dump());
+        INFO(last.dump().substr(0, 2000));
+        REQUIRE(last["ok"] == true);
+        if (last.contains("roster")) roster = last["roster"];
+        return last;
+    }
+    json error(const json& action) {
+        const json out = call({{"ruleset", "warfare"}, {"roster", roster}, {"action", action}, {"options", options}});
+        INFO(out.dump().substr(0, 2000));
+        REQUIRE(out["ok"] == false);
+        return out["error"];
+    }
+    std::string add(const json& unit, bool buy = false) {
+        act({{"type", "add"}, {"unit", unit}, {"buy", buy}});
+        return roster["units"].back()["id"].get<std::string>();
+    }
+    json unit(const std::string& id) const {
+        for (const auto& u : last["summary"]["units"])
+            if (u["id"] == id) return u;
+        return nullptr;
+    }
+    int day() const { return roster["clock"]["day"].get<int>(); }
+};
+
+json kw(const char* name, const char* anc, const char* exp, const char* eq, const char* type, const char* size) {
+    json u = {{"name", name}, {"ancestry", anc}, {"type", type}, {"size", size}};
+    if (*exp) u["experience"] = exp;
+    if (*eq) u["equipment"] = eq;
+    return u;
+}
+
+json fought(const std::string& id, int final, bool removed = false, bool broke = false, bool retreated = false) {
+    return {{"id", id}, {"final", final}, {"removed", removed}, {"broke_morale", broke}, {"retreated", retreated}};
+}
+
+json battle(std::initializer_list<json> units) { return {{"type", "battle"}, {"units", json(units)}}; }
+json days(int n) { return {{"type", "advance"}, {"days", n}}; }
+
+}  // namespace
+
+TEST_CASE("roster: Lindsay's d8 heavy infantry recovers to a d6 (S&F Unit Recovery)", "[warfare][roster]") {
+    Run r;
+    // Human Regular Heavy Infantry: A3 P4 D5 T2 M2; (14 + 4) x 1.33 x 10 = 239.4 + 80 = 319.4 -> 319.
+    const auto id = r.add(kw("Lindsay's foot", "human", "regular", "heavy", "infantry", "d8"));
+    CHECK(r.unit(id)["cost"] == 319);
+    CHECK(r.unit(id)["upkeep"] == 32);  // 31.94
+    r.act(battle({fought(id, 5)}));     // three casualties: size 5
+    CHECK(r.unit(id)["casualties"] == 5);
+    CHECK(r.unit(id)["size"] == 8);
+    // Fielded again the same day: at 5.
+    const json army = r.act("army");
+    REQUIRE(army["units"].size() == 1);
+    CHECK(army["units"][0]["casualties"] == 5);
+    CHECK(army["units"][0]["id"] == id);
+    CHECK(army["units"][0]["size"] == "d8");
+    // The next day it recovers one: 6, a d6, which is its new size: 18 x 10 + 80 = 260, upkeep 26.
+    r.act(days(1));
+    CHECK(r.unit(id)["size"] == 6);
+    CHECK(r.unit(id)["casualties"] == 6);
+    CHECK(r.unit(id)["wounded"] == false);
+    CHECK(r.unit(id)["cost"] == 260);
+    CHECK(r.unit(id)["upkeep"] == 26);
+    CHECK(r.unit(id)["label"] == "Human Regular Heavy Infantry d6");
+    bool resized = false;
+    for (const auto& e : r.last["events"]) resized = resized || e["type"] == "resize";
+    CHECK(resized);
+    // And stops recovering.
+    r.act(days(30));
+    CHECK(r.unit(id)["size"] == 6);
+    CHECK(r.unit(id)["casualties"] == 6);
+}
+
+TEST_CASE("roster: a wounded unit grows one a week until it reaches a casualty die", "[warfare][roster]") {
+    Run r;
+    const auto id = r.add(kw("Wall", "dwarf", "regular", "medium", "infantry", "d12"));
+    r.act(battle({fought(id, 1)}));  // day 1
+    r.act(days(1));                  // day 2: the day after, 2
+    CHECK(r.unit(id)["casualties"] == 2);
+    r.act(days(5));  // day 7: six days after the battle, nothing more
+    CHECK(r.unit(id)["casualties"] == 2);
+    r.act(days(1));  // day 8: a week after the battle, 3
+    CHECK(r.day() == 8);
+    CHECK(r.unit(id)["casualties"] == 3);
+    CHECK(r.unit(id)["size"] == 12);
+    r.act({{"type", "advance"}, {"weeks", 1}});  // day 15: 4, a d4: the unit's size now
+    CHECK(r.unit(id)["casualties"] == 4);
+    CHECK(r.unit(id)["size"] == 4);
+    r.act({{"type", "advance"}, {"weeks", 3}});
+    CHECK(r.unit(id)["size"] == 4);
+
+    // Left on a die's value by the battle, the day-after casualty still comes
+    // back, and the unit grows on to its own die: d8 at 6 -> 7 (day after) -> 8.
+    Run s;
+    const auto b = s.add(kw("Band", "human", "regular", "light", "infantry", "d8"));
+    s.act(battle({fought(b, 6)}));
+    s.act(days(1));
+    CHECK(s.unit(b)["casualties"] == 7);
+    CHECK(s.unit(b)["size"] == 8);
+    s.act(days(6));
+    CHECK(s.unit(b)["casualties"] == 8);
+    CHECK(s.unit(b)["size"] == 8);
+    CHECK(s.unit(b)["wounded"] == false);
+
+    // d12 left at 9: the day after it is 10, a d10. d10 left at 5: 6, a d6.
+    Run t;
+    const auto c = t.add(kw("Big", "human", "regular", "light", "infantry", "d12"));
+    const auto d = t.add(kw("Mid", "elf", "regular", "light", "infantry", "d10"));
+    t.act(battle({fought(c, 9), fought(d, 5)}));
+    t.act(days(1));
+    CHECK(t.unit(c)["size"] == 10);
+    CHECK(t.unit(d)["size"] == 6);
+    // Human Regular Light Infantry: A3 P1 D2 T2 M2 = 12 points; d12 2 -> d10 1.66:
+    // 12 x 1.66 x 10 + 80 = 279.2 -> 279, upkeep 27.92 -> 28.
+    CHECK(t.unit(c)["cost"] == 279);
+    CHECK(t.unit(c)["upkeep"] == 28);
+}
+
+TEST_CASE("roster: a second battle before recovery starts at the current level and restarts the week",
+          "[warfare][roster]") {
+    Run r;
+    const auto id = r.add(kw("Pikes", "human", "regular", "light", "infantry", "d12"));
+    r.act(battle({fought(id, 8)}));  // day 1; 8 is a d8 face but nothing settles without recovery
+    r.act(battle({fought(id, 7)}));  // the same day, from 8
+    CHECK(r.unit(id)["casualties"] == 7);
+    CHECK(r.unit(id)["size"] == 12);
+    r.act(days(1));  // day 2: 8, a d8
+    CHECK(r.unit(id)["size"] == 8);
+}
+
+TEST_CASE("roster: levies disband, stay, or become Green Infantry", "[warfare][roster]") {
+    const json levy = kw("Farmers", "human", "", "", "levies", "d8");
+    SECTION("survivors become Green Infantry by default") {
+        Run r;
+        const auto id = r.add(levy);
+        // Human Levies d8: A2 M0, 2 x 0.75 x 1.33 x 10 = 19.95 + 80 = 99.95 -> 100; no upkeep.
+        CHECK(r.unit(id)["cost"] == 100);
+        CHECK(r.unit(id)["upkeep"].is_null());
+        r.act(battle({fought(id, 3)}));
+        // Human Green Light Infantry d8: A2 P1 D2 T1 M1, 8 x 1.33 x 10 = 106.4 + 80 = 186.4 -> 186, upkeep 19.
+        CHECK(r.unit(id)["label"] == "Human Green Light Infantry d8");
+        CHECK(r.unit(id)["casualties"] == 3);
+        CHECK(r.unit(id)["cost"] == 186);
+        CHECK(r.unit(id)["upkeep"] == 19);
+        CHECK(r.unit(id)["battles"] == 1);
+        CHECK(r.unit(id)["card"]["always_diminished"] == false);
+        CHECK(r.last["gold"] == 0);
+    }
+    SECTION("option: survivors go home") {
+        Run r;
+        r.options = {{"levy_survivors", "disband"}};
+        const auto id = r.add(levy);
+        r.act(battle({fought(id, 3)}));
+        CHECK(r.roster["units"].empty());
+    }
+    SECTION("per unit: a battle result may say not to convert") {
+        Run r;
+        const auto id = r.add(levy);
+        json f = fought(id, 3);
+        f["convert"] = false;
+        r.act(battle({f}));
+        CHECK(r.roster["units"].empty());
+    }
+    SECTION("removed levies are gone") {
+        Run r;
+        const auto id = r.add(levy);
+        r.act(battle({fought(id, 0, true)}));
+        CHECK(r.roster["units"].empty());
+    }
+    SECTION("option: levies stay two days, fight again, then convert") {
+        Run r;
+        r.options = {{"levy_stay_days", 2}};
+        const auto id = r.add(levy);
+        r.act(battle({fought(id, 5)}));  // day 1: they stay to the end of day 3
+        CHECK(r.unit(id)["levy_until"] == 3);
+        CHECK(r.unit(id)["label"] == "Human Levies d8");
+        r.act(days(2));  // day 3: 5 -> 6 (day 2, a d6: the levy's size now)
+        CHECK(r.unit(id)["label"] == "Human Levies d6");
+        r.act(battle({fought(id, 4)}));  // day 3
+        CHECK(r.unit(id)["levy_until"] == 3);
+        r.act(days(1));  // day 4: they leave, as Green Infantry, and recover one
+        CHECK(r.unit(id)["label"] == "Human Green Light Infantry d6");
+        CHECK(r.unit(id)["casualties"] == 5);
+        CHECK(r.unit(id)["levy_until"].is_null());
+    }
+    SECTION("a converted levy with the keywords of a unit already kept is flagged") {
+        Run r;
+        r.add(kw("Old greens", "human", "green", "light", "infantry", "d4"));
+        const auto id = r.add(levy);
+        r.act(battle({fought(id, 2)}));
+        bool flagged = false;
+        for (const auto& e : r.last["events"])
+            if (e["type"] == "convert") flagged = e["text"].get<std::string>().find("same keywords") != std::string::npos;
+        CHECK(flagged);
+    }
+}
+
+TEST_CASE("roster: removed, retreated and broken units", "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("A", "human", "regular", "light", "infantry", "d6"));
+    const auto b = r.add(kw("B", "elf", "regular", "light", "infantry", "d6"));
+    const auto c = r.add(kw("C", "dwarf", "regular", "light", "infantry", "d6"));
+    const auto d = r.add(kw("D", "orc", "regular", "light", "infantry", "d6"));
+    r.act(battle({fought(a, 0, true), fought(b, 3, true, false, true), fought(c, 2, false, true), fought(d, 6)}));
+    CHECK(r.unit(a).is_null());                 // removed: lost (removed_units: disband)
+    CHECK(r.unit(b)["casualties"] == 3);        // retreated with soldiers left: kept
+    CHECK(r.unit(b)["battles"] == 0);           // but a retreat does not count towards experience
+    CHECK(r.unit(c)["battles"] == 0);           // nor does breaking morale
+    CHECK(r.unit(d)["battles"] == 1);
+    CHECK(r.unit(d)["recover_day"].is_null());  // unhurt
+
+    Run s;
+    s.options = {{"removed_units", "reform"}};
+    const auto e = s.add(kw("E", "human", "regular", "light", "infantry", "d6"));
+    s.act(battle({fought(e, 0, true)}));
+    CHECK(s.unit(e)["casualties"] == 1);
+    CHECK(s.unit(e)["battles"] == 0);
+    s.act(days(1));  // 2
+    s.act(days(6));  // day 8: 3
+    CHECK(s.unit(e)["casualties"] == 3);
+    s.act(days(7));  // 4, a d4
+    CHECK(s.unit(e)["size"] == 4);
+}
+
+TEST_CASE("roster: improvement costs and eligibility", "[warfare][roster]") {
+    Run r;
+    // Human Regular Medium Infantry d6 = 220 (the book's card).
+    const auto id = r.add(kw("Guard", "human", "regular", "medium", "infantry", "d6"));
+    CHECK(r.unit(id)["cost"] == 220);
+    // Offers: Seasoned (240, +20) not yet eligible; Heavy: A3 P4 D5 T2 M2 = 18 x 10 + 80 = 260, +40;
+    // d8: 14 x 1.33 x 10 + 80 = 266.2, +46.2 -> 46.
+    const json offers = r.unit(id)["improve"];
+    CHECK(offers["experience"]["to"] == "seasoned");
+    CHECK(offers["experience"]["cost"] == 20);
+    CHECK(offers["experience"]["eligible"] == false);
+    CHECK(offers["equipment"]["to"] == "heavy");
+    CHECK(offers["equipment"]["cost"] == 40);
+    CHECK(offers["equipment"]["eligible"] == true);
+    CHECK(offers["size"]["to"] == "d8");
+    CHECK(offers["size"]["cost"] == 46);
+
+    json err = r.error({{"type", "improve"}, {"id", id}, {"improve", {{"experience", "seasoned"}}}});
+    CHECK(err["path"] == "/action/improve/experience");
+    CHECK(err["message"].get<std::string>().find("two battles") != std::string::npos);
+
+    // Two battles survived, one of them a retreat: still one short.
+    r.act(battle({fought(id, 6)}));
+    r.act(battle({fought(id, 6, true, false, true)}));
+    r.error({{"type", "improve"}, {"id", id}, {"improve", {{"experience", "seasoned"}}}});
+    r.act(battle({fought(id, 6)}));
+    CHECK(r.unit(id)["improve"]["experience"]["eligible"] == true);
+    r.act({{"type", "improve"}, {"id", id}, {"improve", {{"experience", "seasoned"}}}});
+    CHECK(r.last["gold"] == 20);
+    CHECK(r.unit(id)["cost"] == 240);
+    CHECK(r.unit(id)["battles"] == 0);
+    CHECK(r.unit(id)["training_until"] == r.day() + 7);
+    // Skipping a level is refused.
+    err = r.error({{"type", "improve"}, {"id", id}, {"improve", {{"experience", "elite"}}}});
+    CHECK(err["path"] == "/action/improve/experience");
+
+    // Equipment once a season. Seasoned Heavy Infantry d6: A3 P4 D5 T2 M3 = 14 + 6 = 20 points,
+    // 200 + 80 = 280; 280 - 240 = 40.
+    r.act({{"type", "improve"}, {"id", id}, {"improve", {{"equipment", "heavy"}}}});
+    CHECK(r.last["gold"] == 40);
+    CHECK(r.unit(id)["cost"] == 280);
+    err = r.error({{"type", "improve"}, {"id", id}, {"improve", {{"equipment", "super-heavy"}}}});
+    CHECK(err["path"] == "/action/improve/equipment");
+    CHECK(err["message"].get<std::string>().find("this season") != std::string::npos);
+    // Size one die at a time: d8 = 20 x 1.33 x 10 + 80 = 346; 346 - 280 = 66.
+    err = r.error({{"type", "improve"}, {"id", id}, {"improve", {{"size", "d10"}}}});
+    CHECK(err["path"] == "/action/improve/size");
+    r.act({{"type", "improve"}, {"id", id}, {"improve", {{"size", "d8"}}}});
+    CHECK(r.last["gold"] == 66);
+    CHECK(r.unit(id)["casualties"] == 8);
+    CHECK(r.last["summary"]["spent"] == 20 + 40 + 66);
+    CHECK(r.roster["ledger"].size() == 3);
+    r.error({{"type", "improve"}, {"id", id}, {"improve", {{"size", "d10"}}}});
+
+    // A new season allows equipment again. Seasoned Super-heavy Infantry d8: A3 P6 D7 T2 M3 = 24 points,
+    // 24 x 1.33 x 10 + 80 = 399.2; 399.2 - 346 = 53.2 -> 53.
+    r.act({{"type", "season"}, {"pay", true}});
+    r.act({{"type", "improve"}, {"id", id}, {"improve", {{"equipment", "super-heavy"}}}});
+    CHECK(r.last["gold"] == 53);
+
+    SECTION("option: improvement_limits warn allows a second size step in a season, with a note") {
+        r.options = {{"improvement_limits", "warn"}};
+        r.act({{"type", "improve"}, {"id", id}, {"improve", {{"size", "d10"}}}});
+        r.act({{"type", "improve"}, {"id", id}, {"improve", {{"size", "d12"}}}});
+        const std::string text = r.last["events"].back()["text"].get<std::string>();
+        CHECK(text.find("against the book") != std::string::npos);
+    }
+}
+
+TEST_CASE("roster: upkeep paid, unpaid, owed and disbanding", "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("Guard", "human", "regular", "medium", "infantry", "d6"));  // 220: upkeep 22
+    json merc = kw("Blades", "elf", "regular", "light", "archers", "d4");
+    merc["mercenary"] = true;
+    // Elf Regular Light Archers d4: A3 P2 D1 T1 M3 = 13 x 1.75 x 0.66 x 10 = 150.15 + Eternal 50 + 30 = 230.15
+    // -> 230; mercenaries pay twice the tenth: 46.03 -> 46.
+    const auto m = r.add(merc, true);
+    CHECK(r.last["gold"] == 230);
+    CHECK(r.unit(m)["upkeep"] == 46);
+    const auto l = r.add(kw("Levy", "human", "", "", "levies", "d6"));
+    CHECK(r.last["summary"]["upkeep_due"] == 22 + 46);  // levies are not kept on upkeep
+
+    r.act({{"type", "season"}, {"pay", true}});
+    CHECK(r.last["gold"] == 68);
+    CHECK(r.roster["clock"]["season"] == 2);
+    r.act({{"type", "season"}, {"pay", {{a, false}, {m, false}}}});
+    CHECK(r.last["gold"] == 0);
+    CHECK(r.unit(a)["unpaid"] == true);
+    CHECK(r.unit(a)["card"]["unpaid"] == true);
+    CHECK(r.unit(l)["unpaid"] == false);
+    CHECK(r.last["summary"]["upkeep_due"] == 2 * 68);
+    const json army = r.act("army");
+    for (const auto& u : army["units"]) CHECK(u["unpaid"] == (u["id"] != l));
+    // Pay the guard (with the season owed), leave the mercenaries: they go.
+    r.act({{"type", "season"}, {"pay", {{a, true}, {m, false}}}});
+    CHECK(r.last["gold"] == 44);
+    CHECK(r.unit(m).is_null());
+    CHECK(r.unit(a)["unpaid"] == false);
+    CHECK(r.last["summary"]["spent"] == 230 + 68 + 44);
+
+    SECTION("option: arrears are not owed") {
+        r.options = {{"pay_arrears", false}};
+        r.act({{"type", "season"}, {"pay", false}});
+        r.act({{"type", "season"}, {"pay", true}});
+        CHECK(r.last["gold"] == 22);
+    }
+    SECTION("option: three unpaid seasons before disbanding") {
+        r.options = {{"unpaid_disband", 3}};
+        r.act({{"type", "season"}, {"pay", false}});
+        r.act({{"type", "season"}, {"pay", false}});
+        CHECK(r.unit(a)["unpaid_seasons"] == 2);
+        r.act({{"type", "season"}, {"pay", false}});
+        CHECK(r.unit(a).is_null());
+    }
+}
+
+TEST_CASE("roster: units are added, renamed and deleted with stable ids", "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("A", "human", "regular", "light", "infantry", "d6"));
+    const auto b = r.add(kw("B", "elf", "regular", "light", "infantry", "d6"));
+    CHECK(a == "u1");
+    CHECK(b == "u2");
+    r.act({{"type", "delete"}, {"id", a}});
+    const auto c = r.add(kw("C", "dwarf", "regular", "light", "infantry", "d6"));
+    CHECK(c == "u3");  // ids are never reused
+    r.act({{"type", "rename"}, {"id", b}, {"name", "Silver <b>leaves</b>"}});
+    CHECK(r.unit(b)["name"] == "Silver <b>leaves</b>");
+    r.act({{"type", "rename"}, {"name", "Second host"}});
+    CHECK(r.roster["name"] == "Second host");
+    // One unit per keywords on a roster.
+    json err = r.error({{"type", "add"}, {"unit", kw("C2", "dwarf", "regular", "light", "infantry", "d8")}});
+    CHECK(err["path"] == "/action/unit");
+    // The unit's id travels into a battle army and is accepted by the unit builder.
+    const json card = json::parse(bc::api::call(
+        "unit", json({{"ruleset", "warfare"}, {"unit", {{"id", "u9"}, {"ancestry", "human"}, {"experience", "green"},
+                                                        {"equipment", "light"}, {"type", "infantry"}, {"size", "d6"}}}})
+                    .dump()));
+    CHECK(card["card"]["unit"]["id"] == "u9");
+}
+
+TEST_CASE("roster: bad input names the field", "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("A", "human", "regular", "light", "infantry", "d6"));
+    CHECK(r.error({{"type", "delete"}, {"id", "nope"}})["path"] == "/action/id");
+    CHECK(r.error(battle({fought(a, 7)}))["path"] == "/action/units/0/final");
+    CHECK(r.error(battle({fought("zz", 1)}))["path"] == "/action/units/0/id");
+    CHECK(r.error(battle({fought(a, 1), fought(a, 2)}))["path"] == "/action/units/1/id");
+    CHECK(r.error({{"type", "advance"}, {"days", 0}})["path"] == "/action/days");
+    CHECK(r.error({{"type", "season"}, {"pay", {{"u7", true}}}})["path"] == "/action/pay/u7");
+    CHECK(r.error({{"type", "jump"}})["path"] == "/action/type");
+    r.options = {{"levy_stay_days", 99}};
+    CHECK(r.error("status")["path"] == "/options/levy_stay_days");
+    r.options = {{"nonsense", 1}};
+    CHECK(r.error("status")["path"] == "/options/nonsense");
+    r.options = json::object();
+    json bad = r.roster;
+    bad["units"][0]["casualties"] = 9;
+    const json out = call({{"ruleset", "warfare"}, {"roster", bad}, {"action", "status"}});
+    CHECK(out["error"]["path"] == "/roster/units/0/casualties");
+    bad = r.roster;
+    bad["units"].push_back(bad["units"][0]);
+    CHECK(call({{"ruleset", "warfare"}, {"roster", bad}, {"action", "status"}})["error"]["path"] ==
+          "/roster/units/1/id");
+    // The roster read back is the roster written: reading twice changes nothing.
+    const json again = call({{"ruleset", "warfare"}, {"roster", r.roster}, {"action", "status"}});
+    CHECK(again["roster"] == r.roster);
+}
+
+TEST_CASE("roster: rules() lists the roster options with defaults", "[warfare][roster]") {
+    const json rules = json::parse(bc::api::rules(json({{"ruleset", "warfare"}}).dump()));
+    INFO(rules.dump().substr(0, 500));
+    const json* w = rules.contains("rulesets") ? &rules["rulesets"]["warfare"] : &rules;
+    std::set<std::string> ids;
+    for (const auto& o : (*w)["roster_options"]) {
+        ids.insert(o["id"].get<std::string>());
+        CHECK(o.contains("default"));
+        CHECK(!o["text"].get<std::string>().empty());
+    }
+    CHECK(ids == std::set<std::string>{"levy_stay_days", "levy_survivors", "removed_units", "improvement_limits",
+                                       "unpaid_disband", "pay_arrears", "training_blocks_battle"});
+}
+
+TEST_CASE("roster: the walkthrough fixture, step by step", "[warfare][roster]") {
+    const auto path = std::filesystem::path(BC_SOURCE_DIR) / "tests" / "fixtures" / "roster-walkthrough.json";
+    std::ifstream in(path);
+    REQUIRE(in.good());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const json fx = json::parse(ss.str());
+    Run r;
+    r.roster = fx["roster"];
+    r.options = fx["options"];
+    int steps = 0;
+    for (const auto& step : fx["steps"]) {
+        INFO("step " << steps << ": " << step["title"].get<std::string>());
+        const json out = r.act(step["action"]);
+        const json& ex = step["expect"];
+        if (ex.contains("army")) {
+            std::set<std::string> seen;
+            for (const auto& u : out["units"]) {
+                const std::string id = u["id"].get<std::string>();
+                seen.insert(id);
+                REQUIRE(ex["army"].contains(id));
+                for (const auto& [k, v] : ex["army"][id].items()) CHECK(u[k] == v);
+            }
+            CHECK(seen.size() == ex["army"].size());
+        }
+        if (ex.contains("gold")) CHECK(out["gold"] == ex["gold"]);
+        if (ex.contains("spent")) CHECK(out["summary"]["spent"] == ex["spent"]);
+        if (ex.contains("upkeep_due")) CHECK(out["summary"]["upkeep_due"] == ex["upkeep_due"]);
+        for (const char* k : {"day", "week", "season"})
+            if (ex.contains(k)) CHECK(r.roster["clock"][k] == ex[k]);
+        if (ex.contains("units")) {
+            CHECK(out["summary"]["units"].size() == ex["units"].size());
+            for (const auto& [id, fields] : ex["units"].items()) {
+                const json u = r.unit(id);
+                INFO("unit " << id);
+                REQUIRE(!u.is_null());
+                for (const auto& [k, v] : fields.items()) CHECK(u[k] == v);
+            }
+        }
+        ++steps;
+    }
+    CHECK(steps == 16);
+}
