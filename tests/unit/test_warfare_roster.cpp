@@ -472,3 +472,46 @@ TEST_CASE("roster: the walkthrough fixture, step by step", "[warfare][roster]") 
     }
     CHECK(steps == 16);
 }
+
+TEST_CASE("roster: a week of training, and what a battle army leaves out", "[warfare][roster]") {
+    Run r;
+    const auto id = r.add(kw("Guard", "human", "regular", "medium", "infantry", "d6"));
+    r.add(kw("Bows", "elf", "regular", "light", "archers", "d4"));
+    r.act(battle({fought(id, 6)}));
+    r.act(battle({fought(id, 6)}));
+    r.act({{"type", "improve"}, {"id", id}, {"improve", {{"experience", "seasoned"}}}});
+    CHECK(r.unit(id)["training_until"] == 8);
+    CHECK(r.act("army")["units"].size() == 2);  // by default the week is only recorded
+    r.options = {{"training_blocks_battle", true}};
+    json army = r.act("army");
+    CHECK(army["units"].size() == 1);
+    REQUIRE(army["skipped"].size() == 1);
+    CHECK(army["skipped"][0]["id"] == id);
+    r.act(days(6));  // day 7: still training
+    CHECK(r.act("army")["units"].size() == 1);
+    r.act(days(1));  // day 8: done
+    CHECK(r.unit(id)["training_until"].is_null());
+    army = r.act("army");
+    CHECK(army["units"].size() == 2);
+    // The army's units are battle units: the builder reads each back unchanged.
+    for (const auto& u : army["units"]) {
+        const json card = json::parse(bc::api::call("unit", json({{"ruleset", "warfare"}, {"unit", u}}).dump()));
+        INFO(card.dump().substr(0, 400));
+        REQUIRE(card["ok"] == true);
+        CHECK(card["card"]["unit"] == u);
+    }
+}
+
+TEST_CASE("roster: buying follows the attitude; a hostile ancestry will not sell", "[warfare][roster]") {
+    Run r;
+    json u = kw("Hired", "orc", "regular", "light", "infantry", "d6");
+    u["attitude"] = "neutral";
+    // Orc Regular Light Infantry: Orc 2/1/1/1/2 + Regular 1/0/0/1/1 + Light 0/1/1/0/0 + Infantry 0/0/1/1/0
+    // = A3 P2 D3 T3 M3: 11 + 6 = 17 x 10 + Savage 50 + 30 = 250; neutral pays x1.5 = 375, upkeep 37.5 -> 38.
+    const auto id = r.add(u, true);
+    CHECK(r.last["gold"] == 375);
+    CHECK(r.unit(id)["upkeep"] == 38);
+    json h = kw("Foes", "goblin", "regular", "light", "infantry", "d6");
+    h["attitude"] = "hostile";
+    CHECK(r.error({{"type", "add"}, {"unit", h}, {"buy", true}})["path"] == "/action/buy");
+}
