@@ -31,12 +31,12 @@ async function barValue(page, label) {
 
 async function buildUnit(page, unit, side) {
   const b = page.locator('.builder');
-  await b.getByLabel('Type').first().selectOption(unit.type);
-  await b.getByLabel('Ancestry').selectOption(unit.ancestry);
-  await b.getByLabel('Experience').selectOption(unit.experience);
-  await b.getByLabel('Equipment').selectOption(unit.equipment);
-  await b.getByLabel('Size (casualty die)').selectOption(unit.size);
-  await b.getByLabel('Name').fill(unit.name);
+  await b.getByLabel('Type', { exact: true }).selectOption(unit.type);
+  await b.getByLabel('Ancestry', { exact: true }).selectOption(unit.ancestry);
+  await b.getByLabel('Experience', { exact: true }).selectOption(unit.experience);
+  await b.getByLabel('Equipment', { exact: true }).selectOption(unit.equipment);
+  await b.getByLabel('Size (casualty die)', { exact: true }).selectOption(unit.size);
+  await b.getByLabel('Name', { exact: true }).fill(unit.name);
   const card = ask('unit', { ruleset: 'warfare', unit }).card;
   const want = `Cost ${card.cost.toLocaleString('en-US')} gp`;
   await page.waitForFunction((t) => document.querySelector('.builder-card .card-cost')?.textContent.startsWith(t), want);
