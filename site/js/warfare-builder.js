@@ -15,7 +15,7 @@ export function defaultUnit(tables) {
 export function cleanUnit(u) {
   const out = {};
   for (const k of ['name', 'ancestry', 'experience', 'equipment', 'type', 'size', 'size_cost_modifier', 'traits', 'attitude',
-    'mercenary', 'unpaid', 'attack', 'power', 'defense', 'toughness', 'morale', 'cost', 'morale_bonus', 'casualties']) {
+    'mercenary', 'unpaid', 'attack', 'power', 'defense', 'toughness', 'morale', 'cost', 'morale_bonus', 'casualties', 'sapped', 'id']) {
     if (u[k] !== undefined && u[k] !== null && u[k] !== '') out[k] = k === 'traits' ? u[k].map((t) => (typeof t === 'object' ? { ...t } : t)) : u[k];
   }
   if (out.type === 'levies') delete out.experience;

@@ -233,37 +233,12 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   await context.close();
 });
 
-// The battle page's "Apply result to roster" takes a roll's `units` as the
-// battle core's contract gives them ({side, index, id, name, start, final,
-// removed, broke_morale, retreated, rallied}). Until the battle core lands in
-// this branch, the worker answers "roll" with such a result: each roster unit
-// ends one below where it started.
-const FAKE_ROLL = `
-;(() => {
-  const real = self.onmessage;
-  self.onmessage = (e) => {
-    const { id, fn, request } = e.data || {};
-    if (fn !== 'roll') return real(e);
-    const r = JSON.parse(request);
-    const units = [];
-    for (const side of ['attacker', 'defender']) {
-      (r[side]?.units || []).forEach((u, index) => {
-        const start = u.casualties ?? Number(String(u.size).replace('d', ''));
-        units.push({ side, index, ...(u.id ? { id: u.id } : {}), name: u.name, start, final: start - 1,
-          removed: false, broke_morale: false, retreated: false, rallied: false });
-      });
-    }
-    self.postMessage({ id, result: JSON.stringify({ ok: true, seed: r.seed, outcome: 'attacker', log: [], units }) });
-  };
-})();`;
-
+// The battle page's "Apply result to roster" takes the real roll's `units`
+// ({side, index, id, name, start, final, removed, broke_morale, retreated,
+// rallied}); the roster that results must equal the core's roster call given
+// the same roll, worked here with the wasm module under node.
 test('a rolled battle\'s result goes back to its roster, with undo', async () => {
-  const { page, context, problems } = await openPage(env.chrome.browser, 'about:blank');
-  await page.route('**/js/worker.js', async (route) => {
-    const original = await (await route.fetch()).text();
-    await route.fulfill({ contentType: 'text/javascript', body: original + FAKE_ROLL });
-  });
-  await page.goto(env.server.url + '#/roster');
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + '#/roster');
   await page.locator('.roster-pick select').waitFor();
   await page.getByLabel('Name', { exact: true }).first().fill('Bridge');
   await doStep(page, () => page.locator('.roster-pick').getByRole('button', { name: 'Rename' }).click());
@@ -283,7 +258,17 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   await page.locator('.roster-bridge [role=status]', { hasText: 'Applied to' }).waitFor();
   const rosters = await stored(page);
   const after = rosters.find((e) => e.roster.name === 'Bridge').roster;
-  assert.deepEqual(after.units.map((u) => [u.id, u.casualties, u.battles, u.recover_day]), [['u1', 5, 1, 2], ['u2', 7, 1, 2]]);
+  // The same battle rolled by the core, and its result applied by the core.
+  const scenario = await page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
+  const rolled = JSON.parse(core.roll(JSON.stringify(scenario)));
+  assert.equal(rolled.ok, true);
+  const units = rolled.units.filter((u) => u.side === 'attacker' && u.id !== undefined);
+  assert.deepEqual(units.map((u) => u.id), ['u1', 'u2']);
+  const expected = JSON.parse(core.call('roster', JSON.stringify({ ruleset: 'warfare', roster: before, options: {},
+    action: { type: 'battle', side: 'attacker', units } })));
+  assert.equal(expected.ok, true, JSON.stringify(expected.error));
+  assert.deepEqual(after, expected.roster);
+  assert.notDeepEqual(after, before);
   await page.getByRole('button', { name: 'Undo apply' }).click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'Undone' }).waitFor();
   assert.deepEqual((await stored(page)).find((e) => e.roster.name === 'Bridge').roster, before);
