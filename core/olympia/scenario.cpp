@@ -350,10 +350,9 @@ json rules_json() {
          {{"ruleset", "olympia"},
           {"attacker",
            {{"nobles",
-             {{{"name", "Osswid"}, {"break_point", 50}, {"troops", {{"soldier", 10}, {"archer", 4}}}}}}}},
-          {"defender",
-           {{"nobles", {{{"name", "Bran"}, {"troops", {{"pikeman", 6}, {"crossbowman", 3}}}}}},
-            {"structure", {{"kind", "tower"}}}}}}},
+             {{{"name", "Osswid"}, {"break_point", 50}, {"troops", {{"soldier", 10}, {"archer", 4}}}},
+              {{"name", "Aelric"}, {"behind", 1}, {"troops", {{"archer", 3}}}}}}}},
+          {"defender", {{"nobles", {{{"name", "Bran"}, {"troops", {{"pikeman", 6}, {"crossbowman", 3}}}}}}}}}},
     };
 }
 
