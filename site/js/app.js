@@ -6,8 +6,9 @@ import { h, replace, button, debounce } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import * as bloodied from './bloodied.js';
 import * as warfare from './warfare.js';
+import * as olympia from './olympia.js';
 
-const PAGES = [warfare, bloodied];
+const PAGES = [warfare, bloodied, olympia];
 const STORE = 'battle-calculator/v1/';
 
 const main = document.getElementById('main');

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <vector>
 #include <memory>
 
 #include "api/api.hpp"
@@ -24,9 +25,20 @@ json noble(const char* name, json troops = json::object(), json extra = json::ob
     return n;
 }
 
-json battle(json attacker, json defender, json options = json::object()) {
-    return {{"ruleset", "olympia"}, {"options", options}, {"attacker", {{"nobles", attacker}}},
-            {"defender", {{"nobles", defender}}}};
+// Vectors, not json: a one-element brace list would be read as the element
+// itself by some compilers (clang/libc++ under em++), not as a list.
+json battle(const std::vector<json>& attacker, const std::vector<json>& defender, json options = json::object()) {
+    json a = json::array(), d = json::array();
+    for (const auto& n : attacker) a.push_back(n);
+    for (const auto& n : defender) d.push_back(n);
+    json out = json::object();
+    out["ruleset"] = "olympia";
+    out["options"] = std::move(options);
+    out["attacker"] = json::object();
+    out["attacker"]["nobles"] = a;
+    out["defender"] = json::object();
+    out["defender"]["nobles"] = d;
+    return out;
 }
 
 json answer(const std::string& call, const json& req) {
