@@ -7,6 +7,7 @@ std::vector<Ruleset> all_rulesets() {
     return {
         bloodied::ruleset(),
         warfare::ruleset(),
+        olympia::ruleset(),
     };
 }
 

@@ -13,6 +13,9 @@ api::Ruleset ruleset();
 namespace warfare {
 api::Ruleset ruleset();
 }
+namespace olympia {
+api::Ruleset ruleset();
+}
 
 namespace api {
 std::vector<Ruleset> all_rulesets();

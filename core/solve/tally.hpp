@@ -26,6 +26,9 @@ public:
     void outcome(std::size_t i);
     void value(std::size_t series, std::int64_t v);
     void event(std::size_t i, bool happened = true);
+    // An event that follows this end with probability p (a chance settled
+    // after the battle, such as a wound or a capture): adds weight x p.
+    void event_chance(std::size_t i, double p);
 
 private:
     Tally& t_;
@@ -87,6 +90,7 @@ inline void Recorder::value(std::size_t s, std::int64_t v) { t_.series_.at(s)[v]
 inline void Recorder::event(std::size_t i, bool happened) {
     if (happened) t_.events_.at(i) += w_;
 }
+inline void Recorder::event_chance(std::size_t i, double p) { t_.events_.at(i) += w_ * p; }
 
 // The Wilson score interval at 95% for `hits` successes in `n` trials.
 inline std::pair<double, double> wilson95(double hits, double n) {

@@ -6,9 +6,10 @@ import { h, replace, button, debounce } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import * as bloodied from './bloodied.js';
 import * as warfare from './warfare.js';
+import * as olympia from './olympia.js';
 import * as roster from './roster.js';
 
-const PAGES = [warfare, bloodied, roster];
+const PAGES = [warfare, bloodied, olympia, roster];
 // A page's rules: its ruleset's (a page such as the roster names the ruleset it belongs to).
 const rulesOf = (p) => rules.rulesets[p.ruleset || p.id];
 // A page may check its own files and links (the roster page does); battles go to the core's check.

@@ -18,6 +18,7 @@ export function workloads() {
                          units: [{ name: 'a', nation: 'tribunan', arms: 4, armour: 2, size: 5 },
                                  { name: 'b', nation: 'ashen', arms: 4, armour: 2, size: 5 }],
                          solver: { method: 'monte-carlo', trials: 20000, target_halfwidth: 0 } } });
+<<<<<<< HEAD
   // Strongholds & Followers battles: exact solves of a 2v2 and a 3v3 of d6
   // units, and Monte Carlo battles per second for a 6v6.
   const wf = (name, ancestry, experience, equipment, type, size) =>
@@ -48,5 +49,23 @@ export function workloads() {
               rate: { field: 'trials', unit: 'battles/s' },
               request: { ruleset: 'warfare', attacker: { units: six('North') }, defender: { units: six('South') },
                          solver: { method: 'monte-carlo', trials: 5000, target_halfwidth: 0 } } });
+=======
+
+  const olympia = (n, solver) => ({
+    ruleset: 'olympia',
+    attacker: { nobles: [{ name: 'Osswid', troops: { soldier: n } }] },
+    defender: { nobles: [{ name: 'Bran', troops: { soldier: n } }] },
+    solver,
+  });
+  list.push({ name: 'olympia: Monte Carlo, noble + 100 soldiers vs noble + 100 soldiers, 5,000 battles', call: 'odds', runs: 1,
+              rate: { field: 'trials', unit: 'battles/s' },
+              request: olympia(100, { method: 'monte-carlo', trials: 5000, target_halfwidth: 0 }) });
+  list.push({ name: 'olympia: exact odds, noble + 20 soldiers vs noble + 20 soldiers', call: 'odds', runs: 3,
+              request: olympia(20, { method: 'exact' }) });
+  const engine = olympia(20, { method: 'exact' });
+  engine.options = { attack_order: 'engine' };
+  list.push({ name: 'olympia: exact odds, noble + 20 soldiers vs noble + 20 soldiers, engine order', call: 'odds', runs: 1,
+              request: engine });
+>>>>>>> olympia
   return list;
 }

@@ -1,0 +1,586 @@
+// Olympia: the battle as a chance state over counts (men per group, nobles
+// hit or not, the structure, how many men inside have been targeted).
+#include <climits>
+#include <map>
+#include <numeric>
+
+#include "olympia/olympia.hpp"
+
+namespace bc::olympia {
+
+namespace {
+
+std::string fmt4(std::int64_t q) {
+    // Quarter points as text: 37.5, 6.25, 40.
+    std::string s = std::to_string(q / 4);
+    const std::int64_t r = q % 4;
+    if (r == 1) s += ".25";
+    if (r == 2) s += ".5";
+    if (r == 3) s += ".75";
+    return s;
+}
+
+constexpr std::uint32_t kCombined = 0x40000000u;
+constexpr std::uint32_t kMissPlain = 0, kMissCounted = 1;
+std::uint32_t hit_code(int t, int v) { return 2u + static_cast<std::uint32_t>(t) * 8u + static_cast<std::uint32_t>(v - 1); }
+
+}  // namespace
+
+Chance capture_chance(std::int64_t winner, std::int64_t loser) {
+    if (loser <= 0) return {3, 4};
+    return {std::clamp(winner, loser, 3 * loser), 4 * loser};
+}
+
+State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)) {
+    n_.reserve(b_->ents.size());
+    for (const auto& e : b_->ents) n_.push_back(static_cast<std::int32_t>(e.count));
+    sdef_ = static_cast<std::int32_t>(b_->structure.defense);
+    sdmg_ = static_cast<std::int32_t>(b_->structure.damage);
+    staged_ = b_->detailed;
+    if (log) {
+        for (int s = 0; s < 2; ++s) {
+            const NobleInfo& leader = b_->nobles[static_cast<std::size_t>(b_->leader[s])];
+            std::string text = std::string(s == kAttacker ? "Attacking" : "Defending") + " stack of " + leader.name +
+                               ": strength " + fmt4(b_->start4[s]) + ", breaks at " +
+                               std::to_string(b_->break_point[s]) + "% (" +
+                               fmt4(b_->start4[s] * b_->break_point[s] / 100) + ")";
+            std::vector<std::string> parts;
+            for (const auto& n : b_->nobles) {
+                if (n.side != s) continue;
+                std::string p = n.name;
+                std::vector<std::string> men;
+                for (int e : n.troops) {
+                    const Entity& x = b_->ents[static_cast<std::size_t>(e)];
+                    const Kind& k = kinds()[static_cast<std::size_t>(x.kind)];
+                    men.push_back(std::to_string(x.count) + " " + (x.count == 1 ? k.name : k.plural));
+                }
+                if (!men.empty()) p += " with " + join_words(men);
+                const Entity& ne = b_->ents[static_cast<std::size_t>(n.entity)];
+                if (ne.row > 0) p += " (behind " + std::to_string(ne.row) + ")";
+                parts.push_back(p);
+            }
+            text += ": " + join_words(parts) + ".";
+            log->add("stack", text, {{"side", side_id(s)}, {"strength", static_cast<double>(b_->start4[s]) / 4},
+                                     {"break_point", b_->break_point[s]}});
+        }
+        if (b_->structure.present)
+            log->add("structure",
+                     b_->nobles[static_cast<std::size_t>(b_->leader[kDefender])].name + " holds a " +
+                         b_->structure_name + " (defense " + std::to_string(sdef_) + ", damage " +
+                         std::to_string(sdmg_) + ").",
+                     {{"defense", sdef_}, {"damage", sdmg_}});
+        log->add("battle",
+                 b_->nobles[static_cast<std::size_t>(b_->leader[kAttacker])].name + " attacks " +
+                     b_->nobles[static_cast<std::size_t>(b_->leader[kDefender])].name + "!",
+                 json::object());
+    }
+    settle(log);
+}
+
+std::int64_t State::value4(int side) const {
+    std::int64_t v = 0;
+    for (std::size_t i = 0; i < n_.size(); ++i)
+        if (b_->ents[i].side == side) v += b_->ents[i].value4() * n_[i];
+    return v;
+}
+
+std::int64_t State::standing(int side, bool with_nobles) const {
+    std::int64_t c = 0;
+    for (std::size_t i = 0; i < n_.size(); ++i) {
+        const Entity& e = b_->ents[i];
+        if (e.side != side || e.siege) continue;
+        if (e.is_noble && !with_nobles) continue;
+        c += n_[i];
+    }
+    return c;
+}
+
+std::int64_t State::defense_of(int t) const {
+    if (t == structure_index()) return static_cast<std::int64_t>(sdef_) * 4;
+    const Entity& e = b_->ents[static_cast<std::size_t>(t)];
+    std::int64_t d = e.d4;
+    if (e.side == kDefender && bonus_counting()) d += static_cast<std::int64_t>(sdef_) * 4;
+    return d;
+}
+
+State::View State::view() const {
+    View v;
+    fill_view(v);
+    return v;
+}
+
+State::View& State::scratch_view() const {
+    thread_local View v;
+    fill_view(v);
+    return v;
+}
+
+void State::fill_view(View& v) const {
+    const auto& E = b_->ents;
+    for (int s = 0; s < 2; ++s) {
+        v.attackers[s].clear();
+        v.targets[s].clear();
+        v.attacker_men[s] = 0;
+        v.target_weight[s] = 0;
+    }
+    bool others[2] = {false, false};
+    for (std::size_t i = 0; i < E.size(); ++i)
+        if (n_[i] > 0 && !E[i].leader) others[E[i].side] = true;
+    // A noble is not struck while his own men stand; the leader only when
+    // nobody else of his stack is left. Targets are the front-most row that
+    // has anyone who can be struck.
+    auto candidate = [&](int e) {
+        const Entity& x = E[static_cast<std::size_t>(e)];
+        if (n_[static_cast<std::size_t>(e)] == 0) return false;
+        if (!x.is_noble) return true;
+        if (x.leader && others[x.side]) return false;
+        for (int t : b_->nobles[static_cast<std::size_t>(x.noble)].troops)
+            if (n_[static_cast<std::size_t>(t)] > 0) return false;
+        return true;
+    };
+    int front[2] = {INT_MAX, INT_MAX};
+    for (std::size_t i = 0; i < E.size(); ++i)
+        if (E[i].row < front[E[i].side] && candidate(static_cast<int>(i))) front[E[i].side] = E[i].row;
+    for (std::size_t i = 0; i < E.size(); ++i) {
+        const int s = E[i].side;
+        if (E[i].row != front[s] || !candidate(static_cast<int>(i))) continue;
+        v.targets[s].push_back({static_cast<int>(i), n_[i], defense_of(static_cast<int>(i))});
+        v.target_weight[s] += n_[i];
+    }
+    v.front[0] = front[0];
+    v.front[1] = front[1];
+    if (structure_standing()) {
+        v.targets[kDefender].push_back({structure_index(), 1, defense_of(structure_index())});
+        v.target_weight[kDefender] += 1;
+    }
+    for (std::size_t i = 0; i < E.size(); ++i) {
+        const Entity& e = E[i];
+        const int s = e.side;
+        if (n_[i] == 0 || e.idle || v.targets[1 - s].empty()) continue;
+        std::int64_t r = 0;
+        if (e.siege)
+            r = (s == kAttacker && structure_standing()) ? std::max(e.a4, e.m4) : 0;
+        else
+            r = e.row <= front[s] ? std::max(e.a4, e.m4) : e.m4;
+        if (r <= 0) continue;
+        v.attackers[s].push_back({static_cast<int>(i), n_[i], r});
+        v.attacker_men[s] += n_[i];
+    }
+}
+
+const std::vector<State::Target>& State::targets_for(const View& v, int a) const {
+    const Entity& e = b_->ents[static_cast<std::size_t>(a)];
+    if (e.siege) {
+        thread_local std::vector<Target> only(1);
+        only[0] = {structure_index(), 1, defense_of(structure_index())};
+        return only;
+    }
+    return v.targets[1 - e.side];
+}
+
+int State::variants(int a, int t) const {
+    if (t == structure_index()) return b_->ents[static_cast<std::size_t>(a)].siege ? 6 : 1;
+    return b_->ents[static_cast<std::size_t>(t)].blessed ? 2 : 1;
+}
+
+int State::engine_side() const {
+    if (slots_[turn_] > 0) return turn_;
+    return slots_[0] > 0 ? 0 : 1;
+}
+
+// One node per attack: every (attacker, target, blow) with its probability,
+// merged by effect, over one common denominator L = C x lcm(T) x lcm((A+B) x
+// variants). `plan` finds L; when it would not fit in 32 bits the attack is
+// taken in three nodes instead (attacker, target, blow).
+namespace {
+std::uint64_t lcm64(std::uint64_t a, std::uint64_t b) { return a / std::gcd(a, b) * b; }
+constexpr std::uint64_t kMaxWeight = 0xffffffffULL;
+}  // namespace
+
+bool State::plan(const View& v, int s0, int s1, std::uint64_t& L) const {
+    std::uint64_t C = 0, lt = 1, ls = 1;
+    for (int s = s0; s <= s1; ++s) {
+        C += static_cast<std::uint64_t>(v.attacker_men[s]);
+        for (const auto& at : v.attackers[s]) {
+            std::uint64_t T = 0;
+            if (b_->ents[static_cast<std::size_t>(at.e)].siege) {
+                T = 1;
+                ls = lcm64(ls, static_cast<std::uint64_t>((at.rating + defense_of(structure_index())) * 6));
+            } else {
+                for (const auto& t : v.targets[1 - s]) {
+                    T += static_cast<std::uint64_t>(t.weight);
+                    ls = lcm64(ls, static_cast<std::uint64_t>((at.rating + t.defense) * variants(at.e, t.t)));
+                    if (ls > kMaxWeight) return false;
+                }
+            }
+            if (ls > kMaxWeight) return false;
+            lt = lcm64(lt, T);
+            if (lt > kMaxWeight) return false;
+        }
+    }
+    if (C == 0 || lt > kMaxWeight / C || ls > kMaxWeight / (C * lt)) return false;
+    L = C * lt * ls;
+    return true;
+}
+
+std::uint32_t State::blow_code(int t, int v) const {
+    // A blessed soldier who survives is, in effect, a miss.
+    if (v == 0 || (v == 2 && t != structure_index())) {
+        const bool inside = t != structure_index() && b_->ents[static_cast<std::size_t>(t)].side == kDefender;
+        return kCombined | (inside && bonus_counting() ? kMissCounted : kMissPlain);
+    }
+    return kCombined | hit_code(t, v);
+}
+
+void State::combined_outcomes(const View& v, std::uint64_t L, Outcomes& out) const {
+    const int s0 = b_->options.engine_order ? engine_side() : 0, s1 = b_->options.engine_order ? s0 : 1;
+    std::uint64_t C = 0;
+    for (int s = s0; s <= s1; ++s) C += static_cast<std::uint64_t>(v.attacker_men[s]);
+    auto add = [&out](std::uint32_t code, std::uint64_t w) {
+        if (w == 0) return;
+        for (auto& o : out)
+            if (o.code == code) {
+                o.weight += w;
+                return;
+            }
+        out.push_back({code, w});
+    };
+    for (int s = s0; s <= s1; ++s)
+        for (const auto& at : v.attackers[s]) {
+            const auto& tg = targets_for(v, at.e);
+            std::uint64_t T = 0;
+            for (const auto& t : tg) T += static_cast<std::uint64_t>(t.weight);
+            for (const auto& t : tg) {
+                const int nv = variants(at.e, t.t);
+                const std::uint64_t per = static_cast<std::uint64_t>(at.rating + t.defense) * static_cast<std::uint64_t>(nv);
+                // Weight of one (attacker, target, blow outcome) unit: w_a w_t L / (C T (A+B) nv).
+                const std::uint64_t unit = L / C / T / per * static_cast<std::uint64_t>(at.weight) *
+                                           static_cast<std::uint64_t>(t.weight);
+                add(blow_code(t.t, 0), unit * static_cast<std::uint64_t>(t.defense) * static_cast<std::uint64_t>(nv));
+                const int first = (t.t == structure_index() && nv == 6) ? 2 : 1;
+                const int last = (t.t == structure_index() && nv == 6) ? 7 : nv;
+                for (int k = first; k <= last; ++k) add(blow_code(t.t, k), unit * static_cast<std::uint64_t>(at.rating));
+            }
+        }
+    std::uint64_t g = 0;
+    for (const auto& o : out) g = std::gcd(g, o.weight);
+    if (g > 1)
+        for (auto& o : out) o.weight /= g;
+}
+
+std::uint32_t State::sample(Dice& dice) const {
+    const View& v = scratch_view();
+    std::uint64_t L = 0;
+    const bool engine = b_->options.engine_order;
+    const bool combined = stage_ == 0 && !staged_ && plan(v, engine ? engine_side() : 0, engine ? engine_side() : 1, L);
+    int a = pe_, t = pt_;
+    if (stage_ == 0) {
+        const int s0 = engine ? engine_side() : 0, s1 = engine ? s0 : 1;
+        std::int64_t C = 0;
+        for (int s = s0; s <= s1; ++s) C += v.attacker_men[s];
+        std::int64_t r = dice.below(static_cast<std::uint32_t>(C));
+        for (int s = s0; s <= s1 && a < 0; ++s)
+            for (const auto& at : v.attackers[s]) {
+                if (r < at.weight) {
+                    a = at.e;
+                    break;
+                }
+                r -= at.weight;
+            }
+        if (!combined) return static_cast<std::uint32_t>(a);
+    }
+    if (stage_ <= 1) {
+        const auto& tg = targets_for(v, a);
+        std::int64_t T = 0;
+        for (const auto& x : tg) T += x.weight;
+        std::int64_t r = dice.below(static_cast<std::uint32_t>(T));
+        for (const auto& x : tg) {
+            if (r < x.weight) {
+                t = x.t;
+                break;
+            }
+            r -= x.weight;
+        }
+        if (!combined) return static_cast<std::uint32_t>(t);
+    }
+    std::int64_t rating = 0;
+    for (const auto& at : v.attackers[b_->ents[static_cast<std::size_t>(a)].side])
+        if (at.e == a) rating = at.rating;
+    const std::int64_t d = defense_of(t);
+    const int nv = variants(a, t);
+    const std::int64_t x = dice.below(static_cast<std::uint32_t>((rating + d) * nv));
+    int blow = 0;
+    if (x >= d * nv) {
+        const int k = static_cast<int>((x - d * nv) / rating);
+        blow = (t == structure_index() && nv == 6) ? 2 + k : 1 + k;
+    }
+    return combined ? blow_code(t, blow) : static_cast<std::uint32_t>(blow);
+}
+
+void State::chance_outcomes(Outcomes& out) const {
+    const View& v = scratch_view();
+    if (stage_ == 0 && !staged_) {
+        const bool engine = b_->options.engine_order;
+        std::uint64_t L = 0;
+        if (plan(v, engine ? engine_side() : 0, engine ? engine_side() : 1, L)) {
+            combined_outcomes(v, L, out);
+            return;
+        }
+    }
+    if (stage_ == 0) {
+        const bool engine = b_->options.engine_order;
+        for (int s = 0; s < 2; ++s) {
+            if (engine && s != engine_side()) continue;
+            for (const auto& at : v.attackers[s]) out.push_back({static_cast<std::uint32_t>(at.e), static_cast<std::uint64_t>(at.weight)});
+        }
+        return;
+    }
+    if (stage_ == 1) {
+        for (const auto& t : targets_for(v, pe_)) out.push_back({static_cast<std::uint32_t>(t.t), static_cast<std::uint64_t>(t.weight)});
+        return;
+    }
+    std::int64_t r = 0;
+    for (const auto& at : v.attackers[b_->ents[static_cast<std::size_t>(pe_)].side])
+        if (at.e == pe_) r = at.rating;
+    const std::int64_t d = defense_of(pt_);
+    const int nv = variants(pe_, pt_);
+    if (d > 0) out.push_back({0, static_cast<std::uint64_t>(d * nv)});
+    if (pt_ == structure_index() && nv == 6) {
+        for (std::uint32_t k = 2; k <= 7; ++k) out.push_back({k, static_cast<std::uint64_t>(r)});
+    } else {
+        out.push_back({1, static_cast<std::uint64_t>(r)});
+        if (nv == 2) out.push_back({2, static_cast<std::uint64_t>(r)});
+    }
+}
+
+std::string State::who(int e) const {
+    if (e == structure_index()) return "the " + b_->structure_name;
+    const Entity& x = b_->ents[static_cast<std::size_t>(e)];
+    const std::string& owner = b_->nobles[static_cast<std::size_t>(x.noble)].name;
+    if (x.is_noble) return owner;
+    return owner + "'s " + kinds()[static_cast<std::size_t>(x.kind)].name;
+}
+
+void State::strike(int a, int t, int v, Log* log) {
+    ++attacks_;
+    const bool to_structure = t == structure_index();
+    const bool inside = !to_structure && b_->ents[static_cast<std::size_t>(t)].side == kDefender;
+    if (inside && bonus_counting()) ++targeted_;
+    if (v == 0) {
+        ++misses_;
+        return;
+    }
+    json data;
+    std::string striker;
+    if (log) {
+        data = {{"attacker", a >= 0 ? json(who(a)) : json(nullptr)}, {"target", who(t)}};
+        striker = a >= 0 ? who(a) : std::string("A man");
+    }
+    if (to_structure) {
+        const std::int32_t points = v == 1 ? 1 : 3 + v;
+        const std::int32_t def0 = sdef_, dmg0 = sdmg_;
+        std::int32_t left = points;
+        const std::int32_t off = std::min(sdef_, left);
+        sdef_ -= off;
+        left -= off;
+        if (off == 0 || b_->options.siege_overflow) sdmg_ = std::min<std::int32_t>(100, sdmg_ + left);
+        if (log) {
+            std::string text = striker + " strikes " + who(t) + " for " + std::to_string(points) + ": defense " +
+                               std::to_string(def0) + " \u2192 " + std::to_string(sdef_);
+            if (sdmg_ != dmg0) text += ", damage " + std::to_string(dmg0) + " \u2192 " + std::to_string(sdmg_);
+            text += sdmg_ >= 100 ? ". The " + b_->structure_name + " collapses!" : ".";
+            data["points"] = points;
+            data["defense"] = sdef_;
+            data["damage"] = sdmg_;
+            log->add("hit", text, data);
+        }
+        return;
+    }
+    const Entity& x = b_->ents[static_cast<std::size_t>(t)];
+    if (v == 2) {
+        ++misses_;
+        if (log) log->add("hit", striker + " strikes " + who(t) + ", who is spared by the gods.", data);
+        return;
+    }
+    --n_[static_cast<std::size_t>(t)];
+    if (log) {
+        data["killed"] = !x.is_noble;
+        data["left"] = n_[static_cast<std::size_t>(t)];
+        if (x.is_noble)
+            log->add("hit", striker + " strikes " + who(t) + ": " + who(t) + " is wounded and leaves the fight.", data);
+        else
+            log->add("hit", striker + " kills " + who(t) + " (" + std::to_string(n_[static_cast<std::size_t>(t)]) + " left).", data);
+    }
+}
+
+void State::end_slot(int side) {
+    if (!b_->options.engine_order) return;
+    if (slots_[side] > 0) --slots_[side];
+    turn_ = static_cast<std::int8_t>(1 - side);
+}
+
+void State::apply(std::uint32_t code, Log* log) {
+    if (code & kCombined) {
+        const std::uint32_t c = code & ~kCombined;
+        const int side = b_->options.engine_order ? engine_side() : -1;
+        if (c == kMissPlain || c == kMissCounted) {
+            ++attacks_;
+            ++misses_;
+            if (c == kMissCounted) ++targeted_;
+        } else {
+            const int t = static_cast<int>((c - 2) / 8), v = static_cast<int>((c - 2) % 8) + 1;
+            strike(-1, t, v, log);
+        }
+        if (side >= 0) end_slot(side);
+        settle(log);
+        return;
+    }
+    if (stage_ == 0) {
+        pe_ = static_cast<std::int32_t>(code);
+        stage_ = 1;
+        return;
+    }
+    if (stage_ == 1) {
+        pt_ = static_cast<std::int32_t>(code);
+        stage_ = 2;
+        return;
+    }
+    const int a = pe_, t = pt_;
+    stage_ = 0;
+    pe_ = pt_ = -1;
+    strike(a, t, static_cast<int>(code), log);
+    end_slot(b_->ents[static_cast<std::size_t>(a)].side);
+    settle(log);
+}
+
+void State::settle(Log* log) {
+    bool broken[2];
+    std::int64_t val[2];
+    for (int s = 0; s < 2; ++s) {
+        val[s] = value4(s);
+        const std::int64_t start = b_->start4[s];
+        broken[s] = standing(s, true) == 0 ||
+                    (val[s] < start && val[s] * 100 <= start * b_->break_point[s]);
+    }
+    if (broken[0] || broken[1]) {
+        result_ = broken[0] && broken[1] ? kTie : broken[0] ? kDefenderWins : kAttackerWins;
+        if (log)
+            for (int s = 0; s < 2; ++s)
+                if (broken[s])
+                    log->add("break",
+                             "The " + std::string(side_id(s)) + "'s stack breaks: strength " + fmt4(val[s]) + " of " +
+                                 fmt4(b_->start4[s]) + " (breaks at " + std::to_string(b_->break_point[s]) + "%).",
+                             {{"side", side_id(s)}, {"strength", static_cast<double>(val[s]) / 4},
+                              {"start", static_cast<double>(b_->start4[s]) / 4}});
+        return;
+    }
+    const View& v = scratch_view();
+    if (v.attacker_men[0] + v.attacker_men[1] == 0) {
+        stalemate_ = true;
+        result_ = b_->options.stalemate_tie ? kTie : kDefenderWins;
+        if (log)
+            log->add("stalemate",
+                     std::string("Nobody on either side can strike a blow; ") +
+                         (b_->options.stalemate_tie ? "neither side wins." : "the attack fails."),
+                     json::object());
+        return;
+    }
+    if (!bonus_counting()) targeted_ = b_->structure.present ? b_->bonus_limit : 0;
+    if (b_->options.engine_order) {
+        for (int s = 0; s < 2; ++s)
+            slots_[s] = static_cast<std::int32_t>(std::min<std::int64_t>(slots_[s], v.attacker_men[s]));
+        if (slots_[0] == 0 && slots_[1] == 0) {
+            slots_[0] = static_cast<std::int32_t>(v.attacker_men[0]);
+            slots_[1] = static_cast<std::int32_t>(v.attacker_men[1]);
+            turn_ = 0;
+        }
+    }
+}
+
+std::string State::key() const {
+    std::string k;
+    k.reserve(n_.size() * 4 + 32);
+    auto put = [&k](std::int32_t v) { k.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    for (auto c : n_) put(c);
+    put(sdef_);
+    put(sdmg_);
+    put(targeted_);
+    put(slots_[0]);
+    put(slots_[1]);
+    put(turn_);
+    put(stage_);
+    put(pe_);
+    put(pt_);
+    put(result_);
+    return k;
+}
+
+std::uint64_t State::progress() const {
+    std::uint64_t p = 0;
+    for (std::size_t i = 0; i < n_.size(); ++i) p += static_cast<std::uint64_t>(b_->ents[i].count - n_[i]);
+    p += static_cast<std::uint64_t>(b_->structure.defense - sdef_) + static_cast<std::uint64_t>(sdmg_);
+    p += static_cast<std::uint64_t>(targeted_);
+    return p;
+}
+
+Schema State::schema(const Battle& b) {
+    Schema s;
+    s.outcomes = kOutcomes;
+    for (int side = 0; side < 2; ++side)
+        for (std::size_t k = 0; k < kinds().size(); ++k) {
+            bool present = false;
+            for (const auto& e : b.ents)
+                if (e.side == side && e.kind == static_cast<int>(k)) present = true;
+            if (present) s.series.push_back(std::string("men/") + side_id(side) + "/" + kinds()[k].id);
+        }
+    if (b.structure.present) {
+        s.series.push_back("structure/defense");
+        s.series.push_back("structure/damage");
+    }
+    for (std::size_t i = 0; i < b.nobles.size(); ++i) {
+        s.events.push_back("noble/" + std::to_string(i) + "/hit");
+        s.events.push_back("noble/" + std::to_string(i) + "/killed");
+        s.events.push_back("noble/" + std::to_string(i) + "/captured");
+    }
+    if (b.structure.present) s.events.push_back("structure/collapsed");
+    return s;
+}
+
+void State::record(Recorder& r) const {
+    r.outcome(static_cast<std::size_t>(result_));
+    std::size_t si = 0;
+    for (int side = 0; side < 2; ++side)
+        for (std::size_t k = 0; k < kinds().size(); ++k) {
+            bool present = false;
+            std::int64_t men = 0;
+            for (std::size_t i = 0; i < n_.size(); ++i)
+                if (b_->ents[i].side == side && b_->ents[i].kind == static_cast<int>(k)) {
+                    present = true;
+                    men += n_[i];
+                }
+            if (present) r.value(si++, men);
+        }
+    if (b_->structure.present) {
+        r.value(si++, sdef_);
+        r.value(si++, sdmg_);
+    }
+    // After the battle: wounds, then prisoners from the loser's survivors.
+    int loser = -1;
+    Chance c{0, 1};
+    if (!stalemate_ && (result_ == kAttackerWins || result_ == kDefenderWins)) {
+        loser = result_ == kAttackerWins ? kDefender : kAttacker;
+        const bool nobles = b_->options.prisoners_count_nobles;
+        c = capture_chance(standing(1 - loser, nobles), standing(loser, nobles));
+    }
+    std::size_t ei = 0;
+    for (const auto& nb : b_->nobles) {
+        const bool hit = n_[static_cast<std::size_t>(nb.entity)] == 0;
+        const double killed = hit ? p_killed_by_wound(nb.health) : 0.0;
+        r.event(ei++, hit);
+        r.event_chance(ei++, killed);
+        r.event_chance(ei++, nb.side == loser ? (1.0 - killed) * c.p() : 0.0);
+    }
+    if (b_->structure.present) r.event(ei++, sdmg_ >= 100);
+}
+
+}  // namespace bc::olympia

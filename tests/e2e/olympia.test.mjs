@@ -1,0 +1,162 @@
+// Olympia PBEM in the browser: build two stacks, read the odds the core gives,
+// roll a battle, see an error beside a bad field, use the fight-to-the-death
+// preset, and read it on a phone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { openPage, screenshotPath, root, useSiteAndBrowser } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const env = useSiteAndBrowser({ before, after });
+let core;
+before(async () => {
+  core = await require(path.join(root, 'build', 'wasm', 'battle-node.cjs'))();
+});
+
+const pctText = (p) => {
+  const x = p * 100;
+  if (p <= 0) return '0%';
+  if (p >= 1) return '100%';
+  if (x < 0.01) return '<0.01%';
+  if (x > 99.99) return '>99.99%';
+  return (x < 1 || x > 99 ? x.toFixed(2) : x.toFixed(1)) + '%';
+};
+
+async function barValue(page, label) {
+  const row = page.locator('.bar-row', { hasText: label });
+  return (await row.locator('.bar-value').textContent()).trim();
+}
+
+const waitForAttackerBar = (page, p) =>
+  page.waitForFunction((t) => document.querySelector('.bar-row .bar-value')?.textContent.trim() === t, pctText(p));
+
+// The stacks the first test builds through the page.
+const built = {
+  ruleset: 'olympia', options: {},
+  attacker: { nobles: [{ name: 'Osswid <i>the Red</i>', troops: { soldier: 4, archer: 2 } }] },
+  defender: { nobles: [{ name: 'Defender', troops: { soldier: 3 } }] },
+};
+
+async function buildStacks(page) {
+  await page.getByRole('button', { name: 'Clear' }).click();
+  const att = page.locator('.ol-stack[data-side=attacker]');
+  const def = page.locator('.ol-stack[data-side=defender]');
+  await att.getByLabel('Stack leader').fill('Osswid <i>the Red</i>');
+  await att.getByLabel('soldiers', { exact: true }).fill('4');
+  await att.getByLabel('Kind of men').selectOption('archer');
+  await att.getByRole('button', { name: 'Add men' }).click();
+  await att.getByLabel('archers', { exact: true }).fill('2');
+  await def.getByLabel('soldiers', { exact: true }).fill('3');
+  return { att, def };
+}
+
+test('build two stacks, get the core\'s odds, roll a battle', async () => {
+  const { page, problems, outside } = await openPage(env.chrome.browser, env.server.url + '#/olympia');
+  await buildStacks(page);
+  const want = JSON.parse(core.odds(JSON.stringify(built)));
+  assert.equal(want.ok, true);
+  assert.equal(want.method, 'exact');
+  await waitForAttackerBar(page, want.outcomes.attacker);
+  for (const [label, id] of [['Attacker wins', 'attacker'], ['Defender wins', 'defender'], ['Both break', 'tie']]) {
+    assert.equal(await barValue(page, label), pctText(want.outcomes[id]), label);
+  }
+  assert.match(await page.locator('.status').first().textContent(), /Exact odds/);
+  // Noble fates and survivors are shown; the name is text, never markup.
+  const fates = page.locator('.ol-fates').first();
+  assert.match(await fates.textContent(), /Osswid <i>the Red<\/i>/);
+  assert.equal(await page.locator('.ol-fates i').count(), 0);
+  assert.match(await fates.textContent(), new RegExp(pctText(want.sides.attacker.nobles[0].captured).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  assert.ok(await page.locator('.unit-result.attacker').count() === 2, 'soldiers and archers');
+
+  // A tower changes the odds, and its damage is charted.
+  await page.locator('.ol-structure').getByLabel('Structure').selectOption('tower');
+  await page.locator('.ol-structure').getByLabel('Defense').fill('2');
+  const towered = { ...built, defender: { ...built.defender, structure: { kind: 'tower', defense: 2 } } };
+  const wantTower = JSON.parse(core.odds(JSON.stringify(towered)));
+  assert.equal(wantTower.ok, true);
+  await waitForAttackerBar(page, wantTower.outcomes.attacker);
+  await page.locator('.ol-structure-result svg.dist').first().waitFor();
+
+  // A seeded roll shows what the core rolls, as a turn report.
+  await page.getByLabel('Seed', { exact: true }).fill('2024');
+  await page.getByRole('button', { name: 'Roll battle' }).click();
+  await page.locator('ol.log li').first().waitFor();
+  const rolled = JSON.parse(core.roll(JSON.stringify({ ...towered, seed: 2024 })));
+  assert.equal(rolled.ok, true);
+  assert.equal(await page.locator('blockquote.story').textContent(), rolled.log.at(-1).text);
+  const log1 = await page.locator('ol.log').textContent();
+  assert.match(log1, /Osswid <i>the Red<\/i> attacks Defender!/);
+  assert.match(log1, /stack breaks/);
+  assert.equal(await page.locator('.roll-outcome').textContent(),
+    `Seed 2024: ${{ attacker: 'Attacker wins', defender: 'Defender wins', tie: 'Both break' }[rolled.outcome]}`);
+  await page.getByRole('button', { name: 'Roll battle' }).click();
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('ol.log').textContent(), log1);
+
+  await page.screenshot({ path: screenshotPath('olympia.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(outside, [], 'no request leaves 127.0.0.1');
+  await page.context().close();
+});
+
+test('a bad value is marked beside its field and the stack is kept', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia');
+  const { att } = await buildStacks(page);
+  const want = JSON.parse(core.odds(JSON.stringify(built)));
+  await waitForAttackerBar(page, want.outcomes.attacker);
+  const soldiers = att.getByLabel('soldiers', { exact: true });
+  await soldiers.fill('-3');
+  const err = att.locator('.field-error').filter({ hasText: 'whole number' });
+  await err.waitFor();
+  assert.match(await err.textContent(), /must be a whole number from 0 to 100000/);
+  assert.equal(await soldiers.getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('.calc .banner.error').textContent(), /Attacker “Osswid <i>the Red<\/i>”, soldier/);
+  assert.match(await page.locator('.status').first().textContent(), /not updated/);
+  // The last good odds stay, and the rest of the stack is as it was.
+  assert.equal(await barValue(page, 'Attacker wins'), pctText(want.outcomes.attacker));
+  assert.equal(await soldiers.inputValue(), '-3');
+  assert.equal(await att.getByLabel('archers', { exact: true }).inputValue(), '2');
+  assert.equal(await att.getByLabel('Stack leader').inputValue(), 'Osswid <i>the Red</i>');
+
+  // Fixing it clears the error.
+  await soldiers.fill('4');
+  await page.waitForFunction(() => !document.querySelector('[aria-invalid="true"]'));
+  await waitForAttackerBar(page, want.outcomes.attacker);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('fight to the death: one click sets both break points to 0', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia');
+  await buildStacks(page);
+  await page.getByRole('button', { name: 'Fight to the death' }).click();
+  for (const side of ['attacker', 'defender']) {
+    assert.equal(await page.locator(`.ol-stack[data-side=${side}]`).getByLabel('Break point %').inputValue(), '0');
+  }
+  const death = JSON.parse(JSON.stringify(built));
+  death.attacker.nobles[0].break_point = 0;
+  death.defender.nobles[0].break_point = 0;
+  const want = JSON.parse(core.odds(JSON.stringify(death)));
+  assert.equal(want.ok, true);
+  await waitForAttackerBar(page, want.outcomes.attacker);
+  assert.equal(await barValue(page, 'Defender wins'), pctText(want.outcomes.defender));
+  // Nobody breaks before everyone has fallen: some noble is always struck.
+  const struck = want.sides.attacker.nobles[0].hit + want.sides.defender.nobles[0].hit;
+  assert.ok(Math.abs(struck - 1) < 1e-9, `exactly one leader falls (${struck})`);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('the page reads well on a phone', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia', { viewport: { width: 360, height: 800 } });
+  await page.getByRole('button', { name: 'Reset to the example' }).click();
+  await page.locator('.bar-row').first().waitFor();
+  await page.getByRole('button', { name: 'Roll battle' }).click();
+  await page.locator('ol.log li').first().waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scrolling (overflow ${overflow}px)`);
+  await page.screenshot({ path: screenshotPath('olympia-phone.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
