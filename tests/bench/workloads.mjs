@@ -18,7 +18,6 @@ export function workloads() {
                          units: [{ name: 'a', nation: 'tribunan', arms: 4, armour: 2, size: 5 },
                                  { name: 'b', nation: 'ashen', arms: 4, armour: 2, size: 5 }],
                          solver: { method: 'monte-carlo', trials: 20000, target_halfwidth: 0 } } });
-<<<<<<< HEAD
   // Strongholds & Followers battles: exact solves of a 2v2 and a 3v3 of d6
   // units, and Monte Carlo battles per second for a 6v6.
   const wf = (name, ancestry, experience, equipment, type, size) =>
@@ -49,7 +48,6 @@ export function workloads() {
               rate: { field: 'trials', unit: 'battles/s' },
               request: { ruleset: 'warfare', attacker: { units: six('North') }, defender: { units: six('South') },
                          solver: { method: 'monte-carlo', trials: 5000, target_halfwidth: 0 } } });
-=======
 
   const olympia = (n, solver) => ({
     ruleset: 'olympia',
@@ -66,6 +64,5 @@ export function workloads() {
   engine.options = { attack_order: 'engine' };
   list.push({ name: 'olympia: exact odds, noble + 20 soldiers vs noble + 20 soldiers, engine order', call: 'odds', runs: 1,
               request: engine });
->>>>>>> olympia
   return list;
 }
