@@ -12,7 +12,7 @@
 #include "api/api.hpp"
 
 namespace {
-const char* const kCalls[] = {"odds", "roll", "rules", "check", "dice", "unit", "attack", "version"};
+const char* const kCalls[] = {"odds", "roll", "rules", "check", "dice", "unit", "attack", "version", "roster"};
 
 std::string capped(const std::string& text) {
     auto j = nlohmann::json::parse(text, nullptr, false);
