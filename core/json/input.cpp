@@ -116,7 +116,7 @@ std::int64_t In::integer(const std::string& key, std::int64_t lo, std::int64_t h
     must_be_object();
     if (!has(key)) {
         if (def) return *def;
-        fail_at(key, "is required: " + range_text(lo, hi).substr(5));
+        fail_at(key, "is required: " + range_text(lo, hi).substr(8));
     }
     return field(key).as_integer(lo, hi);
 }

@@ -1,5 +1,6 @@
 #include "warfare/unit.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <numeric>
 
@@ -43,7 +44,7 @@ int read_size(const In& u) {
             if (s == r.id) faces = r.faces;
     } else if (v.is_number_integer()) {
         const auto n = v.get<std::int64_t>();
-        if (find_size(static_cast<int>(n)) && n > 0) faces = static_cast<int>(n);
+        if (n > 0 && n <= 1000 && find_size(static_cast<int>(n))) faces = static_cast<int>(n);
     }
     if (faces == 0) f.fail(msg);
     return faces;
@@ -77,8 +78,11 @@ void read_traits(const In& u, UnitSpec& s) {
         CustomTrait c;
         c.name = t.text("name", UnitLimits::kTraitName);
         if (c.name.empty()) t.fail_at("name", "must not be empty");
-        if (find_trait(c.name))
-            t.fail_at("name", "is a known trait: give it as \"" + c.name + "\" instead of a custom one");
+        // "Courageous", "Bred for War": a known trait under its printed name is not custom.
+        std::string as_id;
+        for (const char ch : c.name) as_id += ch == ' ' || ch == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (const TraitRow* known = find_trait(as_id))
+            t.fail_at("name", std::string("is a known trait: give it as \"") + known->id + "\" instead of a custom one");
         c.cost = static_cast<int>(t.integer("cost", -UnitLimits::kTraitCost, UnitLimits::kTraitCost, 0));
         c.text = t.text("text", UnitLimits::kTraitText, "");
         for (const auto& o : s.custom)
@@ -362,7 +366,7 @@ json card_json(const Unit& u) {
     if (u.has(Trait::Charge) && !u.is(Type::Cavalry))
         notes.push_back("The book gives Charge no price outside cavalry's type modifier.");
     if (c.priced && !c.buyable) notes.push_back("A hostile ancestry will not sell this unit.");
-    if (c.priced && s.mercenary) notes.push_back("Mercenaries cost their price to hire and twice the upkeep.");
+    if (c.priced && s.mercenary && c.has_upkeep) notes.push_back("Mercenaries cost their price to hire and twice the upkeep.");
     if (c.priced && s.attitude != "allied" && c.buyable)
         notes.push_back(std::string(find_attitude(s.attitude)->name) + " attitude: " +
                         find_attitude(s.attitude)->text + ".");

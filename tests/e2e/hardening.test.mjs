@@ -34,3 +34,41 @@ test('Bloodied Steel: the largest allowed army, sampled, can be stopped and neve
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// The same for the other rule systems: their largest armies, sampled at the
+// largest trial count, show progress, leave the page usable and stop on Stop.
+async function sampleAndStop(url) {
+  const { page, context, problems } = await openPage(env.chrome.browser, url);
+  await page.waitForFunction(() => [...document.querySelectorAll('.status')].some((s) => /Sampling: [\d,]+ of 5,000,000/.test(s.textContent)));
+  // The page answers while the worker samples: the solver panel opens and reads.
+  await page.locator('details.solver-panel summary').first().click();
+  assert.equal(await page.locator('details.solver-panel').first().getByLabel('Method').inputValue(), 'monte-carlo');
+  await page.getByRole('button', { name: 'Stop', exact: true }).first().click();
+  await page.waitForFunction(() => [...document.querySelectorAll('.status')].some((s) => /Stopped/.test(s.textContent)));
+  assert.deepEqual(problems, []);
+  await context.close();
+}
+const longRun = { method: 'monte-carlo', trials: 5000000, target_halfwidth: 0, time_limit_s: 120 };
+
+test('Strongholds & Followers: 12 units a side, sampled, can be stopped', async () => {
+  const ancestries = ['human', 'dwarf', 'elf', 'orc', 'goblin', 'kobold'];
+  const side = (prefix) => {
+    const units = [];
+    for (const ancestry of ancestries) {
+      for (const type of ['infantry', 'archers']) {
+        units.push({ name: `${prefix} ${ancestry} ${type}`, ancestry, experience: 'veteran', equipment: 'medium', type, size: 'd12' });
+      }
+    }
+    return { units };
+  };
+  const scenario = { ruleset: 'warfare', attacker: side('North'), defender: side('South'), solver: longRun };
+  await sampleAndStop(`${env.server.url}#/warfare?j=${encodeURIComponent(JSON.stringify(scenario))}`);
+});
+
+test('Olympia: a million men a side, sampled, can be stopped', async () => {
+  const nobles = (name) => Array.from({ length: 10 }, (_, i) => ({
+    name: `${name} ${i + 1}`, troops: { soldier: 50000, archer: 25000, pikeman: 25000 } }));
+  const scenario = { ruleset: 'olympia', attacker: { nobles: nobles('Osswid') },
+    defender: { nobles: nobles('Bran') }, solver: longRun };
+  await sampleAndStop(`${env.server.url}#/olympia?j=${encodeURIComponent(JSON.stringify(scenario))}`);
+});

@@ -281,6 +281,23 @@ TEST_CASE("Warfare units: bad units get errors naming the field", "[warfare]") {
     CHECK(error_of("unit", {{"ruleset", "warfare"}, {"unit", u}})["path"] == "/unit/casualties");
     u["casualties"] = 0;
     CHECK(error_of("unit", {{"ruleset", "warfare"}, {"unit", u}})["path"] == "/unit/casualties");
+    u.erase("casualties");
+    // 2^32 + 4 must not wrap round to a d4.
+    u["size"] = 4294967300LL;
+    CHECK(error_of("unit", {{"ruleset", "warfare"}, {"unit", u}})["path"] == "/unit/size");
+    u["size"] = "d6";
+    // A known trait under its printed name is not a custom trait (no paying twice).
+    u["traits"] = json::array({{{"name", "Bred for War"}, {"cost", 10}}});
+    e = error_of("unit", {{"ruleset", "warfare"}, {"unit", u}});
+    CHECK(e["path"] == "/unit/traits/0/name");
+    CHECK(e["message"].get<std::string>().find("bred-for-war") != std::string::npos);
+}
+
+TEST_CASE("Warfare units: a missing required number says what is allowed", "[warfare]") {
+    json u = {{"name", "Wall"}, {"type", "fortification"}, {"size", "d6"}, {"defense", 14}};
+    const auto e = error_of("unit", {{"ruleset", "warfare"}, {"unit", u}});
+    CHECK(e["path"] == "/unit/toughness");
+    CHECK(e["message"] == "is required: a whole number from 0 to 40");
 }
 
 TEST_CASE("Warfare units: a d20 is unpriced unless given a modifier", "[warfare]") {
