@@ -625,7 +625,9 @@ TEST_CASE("Warfare battle: a 2v2 of d6 units is exact; 3v3 falls back to samplin
     const json riders = {{"name", "Riders"}, {"ancestry", "human"}, {"experience", "regular"}, {"equipment", "light"},
                          {"type", "cavalry"}, {"size", "d6"}};
     json req = battle({dwarf, bows}, {orcs, riders});
-    req["solver"] = json::object();
+    // "auto" gives the exact solve a quarter of the time limit: generous here, so
+    // that slow builds (the sanitizers) still finish it; the state budget decides.
+    req["solver"] = {{"time_limit_s", 120}};
     const json o = ok("odds", req);
     CHECK(o["method"] == "exact");
     req["solver"] = {{"max_states", 1000}, {"trials", 2000}};
