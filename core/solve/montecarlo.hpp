@@ -79,7 +79,9 @@ MonteCarloStatus solve_monte_carlo(const S& root, Tally& tally, const MonteCarlo
             break;
         }
         bool due = boundary;
-        if (!due && (st.trials & 15) == 0 && opt.report_s > 0)
+        // The clock is read every 16 battles, or after every long one (a battle of
+        // thousands of steps costs far more than reading it).
+        if (!due && ((st.trials & 15) == 0 || n > 4096) && opt.report_s > 0)
             due = std::chrono::duration<double>(Clock::now() - last_report).count() > opt.report_s;
         if (due) {
             last_report = Clock::now();

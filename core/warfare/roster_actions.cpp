@@ -232,8 +232,9 @@ void act_battle(Ctx& c, const In& a) {
     const auto list = a.list("units", 2 * RosterLimits::kUnits, false);
     for (const In& e : list) {
         e.must_be_object();
-        e.only({"side", "index", "id", "name", "start", "final", "removed", "broke_morale", "retreated", "rallied",
-                "convert"});
+        // A roll's units pass straight in: their "type" and "die" are accepted and not needed.
+        e.only({"side", "index", "id", "name", "type", "die", "start", "final", "removed", "broke_morale", "retreated",
+                "rallied", "convert"});
         if (!side.empty() && e.has("side") && e.choice("side", {"attacker", "defender"}) != side) continue;
         if (!e.has("id")) continue;  // the other army's units carry no roster id
         RosterUnit& u = unit_at(c, e);

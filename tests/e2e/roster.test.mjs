@@ -223,7 +223,11 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   await page.locator('.roster-link').getByLabel('Side').selectOption('defender');
   await page.getByRole('button', { name: 'Take armies from a roster' }).click();
   const rows = page.locator('.army.defender .army-unit');
-  await page.waitForFunction(() => document.querySelectorAll('.army.defender .army-unit').length === 2);
+  // The page opens on an example battle: wait for the roster's units to replace it.
+  await page.waitForFunction(() => {
+    const r = document.querySelectorAll('.army.defender .army-unit');
+    return r.length === 2 && /Shields/.test(r[0].textContent);
+  });
   assert.match(await rows.first().textContent(), /Shields/);
   assert.equal(await rows.first().getByLabel('Casualty die now').inputValue(), '6');
   // Its units carry their roster ids into the battle request.
@@ -250,7 +254,10 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   await page.locator('summary', { hasText: 'Armies from a roster' }).click();
   await page.locator('.roster-link').getByLabel('Roster').selectOption({ label: 'Bridge' });
   await page.getByRole('button', { name: 'Take armies from a roster' }).click();
-  await page.waitForFunction(() => document.querySelectorAll('.army.attacker .army-unit').length === 2);
+  await page.waitForFunction(() => {
+    const r = document.querySelectorAll('.army.attacker .army-unit');
+    return r.length === 2 && /Shields/.test(r[0].textContent) && /Bows/.test(r[1].textContent);
+  });
   await page.getByRole('button', { name: 'Roll battle' }).click();
   const apply = page.getByRole('button', { name: 'Apply result to roster' });
   await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));

@@ -147,6 +147,8 @@ test('the Embed dialog gives both snippets for the current battle', async () => 
   assert.match(iframeCode, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?embed=1#\/bloodied-steel\?b=1\./);
   assert.match(elementCode, /<battle-calculator ruleset="bloodied-steel" scenario="1\.[A-Za-z0-9_-]+">/);
   await page.keyboard.press('Escape');
+  // The dialog closes (its close event removes it, a moment after the key).
+  await page.locator('dialog').waitFor({ state: 'detached' });
   assert.equal(await page.locator('dialog').count(), 0);
   // The iframe snippet's address opens the same battle in compact mode.
   const src = iframeCode.match(/src="([^"]+)"/)[1];

@@ -515,3 +515,35 @@ TEST_CASE("roster: buying follows the attitude; a hostile ancestry will not sell
     h["attitude"] = "hostile";
     CHECK(r.error({{"type", "add"}, {"unit", h}, {"buy", true}})["path"] == "/action/buy");
 }
+
+TEST_CASE("roster: a real roll's units go straight back into their roster", "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("Shields", "dwarf", "regular", "heavy", "infantry", "d6"));
+    const auto b = r.add(kw("Bows", "elf", "regular", "light", "archers", "d8"));
+    const json army = r.act({{"type", "army"}});
+    REQUIRE(army["units"].size() == 2);
+    const json req = {{"ruleset", "warfare"}, {"seed", 7},
+                      {"attacker", {{"units", army["units"]}}},
+                      {"defender", {{"units", json::array({kw("Red Fangs", "orc", "regular", "medium", "infantry", "d6")})}}}};
+    const json roll = json::parse(bc::api::roll(req.dump()));
+    REQUIRE(roll["ok"] == true);
+    json mine = json::array();
+    for (const auto& u : roll["units"])
+        if (u["side"] == "attacker") mine.push_back(u);
+    REQUIRE(mine.size() == 2);
+    CHECK(mine[0]["id"] == a);
+    CHECK(mine[1]["id"] == b);
+    r.act({{"type", "battle"}, {"side", "attacker"}, {"units", mine}});
+    // Each unit ends where the roll left it (or leaves the roster when removed),
+    // and one that kept its morale and the field has a battle to its name.
+    for (const auto& u : mine) {
+        const json now = r.unit(u["id"].get<std::string>());
+        if (u["removed"] == true) {
+            CHECK(now.is_null());
+            continue;
+        }
+        REQUIRE_FALSE(now.is_null());
+        CHECK(now["casualties"] == u["final"]);
+        CHECK(now["battles"] == (u["broke_morale"] == false && u["retreated"] == false ? 1 : 0));
+    }
+}
