@@ -3,7 +3,7 @@
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
   clearFieldErrors, pct, num, debounce } from './dom.js';
 import { outcomeBars, distChart, distTable } from './charts.js';
-import { Cancelled } from './engine.js';
+import { Cancelled, runOdds } from './engine.js';
 import { solverPanel } from './solver-form.js';
 
 export const id = 'bloodied-steel';
@@ -267,28 +267,15 @@ export function mount(root, ctx, initial) {
   async function compute() {
     if (destroyed) return;
     const started = performance.now();
-    const slow = setTimeout(() => { stopButton.hidden = false; oddsStatus.textContent = 'Computing…'; }, 250);
-    oddsBody.classList.add('stale');
     let answer;
     try {
-      answer = await ctx.engine.call('odds', request(), {
-        slot: 'odds',
-        onProgress: (p) => {
-          oddsStatus.textContent = p.phase === 'monte-carlo'
-            ? `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles…`
-            : `Exact solve: ${num(p.states, 0)} states, ${pct(p.settled)} settled…`;
-        },
-      });
+      answer = await runOdds(ctx.engine, request(), { status: oddsStatus, stop: stopButton, body: oddsBody });
     } catch (e) {
-      clearTimeout(slow);
-      stopButton.hidden = true;
-      if (e instanceof Cancelled) { oddsStatus.textContent = 'Stopped. Edit the battle to compute again.'; return; }
       oddsStatus.textContent = '';
       showError({ path: '', message: e.message });
       return;
     }
-    clearTimeout(slow);
-    stopButton.hidden = true;
+    if (!answer) return;
     if (!answer.ok) {
       showError(answer.error);
       oddsStatus.textContent = 'Odds not updated: fix the marked field.';

@@ -1,6 +1,7 @@
 // The page's side of the worker: calls return promises; a newer call with the
 // same `slot` (say, "odds") cancels the older one, so the page never waits for
 // stale work; stop() ends whatever is running.
+import { num, pct } from './dom.js';
 
 export class Cancelled extends Error {
   constructor() {
@@ -115,5 +116,30 @@ export class Engine {
       p.resolve(answer);
     }
     this.pump();
+  }
+}
+
+// A page's odds run: after a quarter second it shows Stop and the core's
+// progress in `status`; a newer run or Stop cancels it. Resolves to the answer,
+// or to null when stopped (the status says so); other failures are thrown.
+export async function runOdds(engine, request, { status, stop, body }) {
+  const slow = setTimeout(() => { stop.hidden = false; status.textContent = 'Computing…'; }, 250);
+  body.classList.add('stale');
+  try {
+    return await engine.call('odds', request, {
+      slot: 'odds',
+      onProgress: (p) => {
+        status.textContent = p.phase === 'monte-carlo'
+          ? `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles…`
+          : `Exact solve: ${num(p.states, 0)} states, ${pct(p.settled)} settled…`;
+      },
+    });
+  } catch (e) {
+    if (!(e instanceof Cancelled)) throw e;
+    status.textContent = 'Stopped. Edit the battle to compute again.';
+    return null;
+  } finally {
+    clearTimeout(slow);
+    stop.hidden = true;
   }
 }

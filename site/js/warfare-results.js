@@ -2,7 +2,7 @@
 // the end, the single-attack matrix, and a rolled battle with its log.
 import { h, replace, clear, field, numberInput, button, numberValue, pct, num } from './dom.js';
 import { outcomeBars, distChart } from './charts.js';
-import { Cancelled } from './engine.js';
+import { Cancelled, runOdds } from './engine.js';
 
 const OUTCOMES = [
   { id: 'attacker', name: 'Attacker wins', cls: 'attacker' },
@@ -43,26 +43,14 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
 
   async function compute() {
     const started = performance.now();
-    const slow = setTimeout(() => { stop.hidden = false; status.textContent = 'Computing…'; }, 250);
-    body.classList.add('stale');
     let answer;
     try {
-      answer = await ctx.engine.call('odds', request(), {
-        slot: 'odds',
-        onProgress: (p) => {
-          status.textContent = p.phase === 'monte-carlo'
-            ? `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles…`
-            : `Exact solve: ${num(p.states, 0)} states, ${pct(p.settled)} settled…`;
-        },
-      });
+      answer = await runOdds(ctx.engine, request(), { status, stop, body });
     } catch (e) {
-      clearTimeout(slow);
-      stop.hidden = true;
-      status.textContent = e instanceof Cancelled ? 'Stopped. Edit the battle to compute again.' : e.message;
+      status.textContent = e.message;
       return;
     }
-    clearTimeout(slow);
-    stop.hidden = true;
+    if (!answer) return;
     if (!answer.ok) {
       showError(answer.error);
       status.textContent = 'Odds not updated: fix the marked field.';
