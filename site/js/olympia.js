@@ -82,12 +82,31 @@ export function mount(root, ctx, initial) {
   const stopButton = button('Stop', () => ctx.engine.cancel('odds'), { cls: 'small', title: 'Stop computing' });
   stopButton.hidden = true;
 
+  // What a printed page shows instead of the edit column: both stacks as tables.
+  const printSummary = h('section', { class: 'print-only card' });
+  function renderPrintSummary() {
+    const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
+    const troops = (t) => Object.entries(t || {}).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`).join(', ');
+    replace(printSummary, h('h2', { text: 'The stacks' }), SIDES.map((side) => {
+      const st = scen[side.id];
+      const s = st.structure;
+      return [
+        h('h3', { text: side.name }),
+        h('table', { class: 'print-table' },
+          h('thead', {}, row(['Noble', 'Attack', 'Defense', 'Missile', 'Health', 'Behind', 'Break point', 'Men'], 'th')),
+          h('tbody', {}, st.nobles.map((n, i) => row([n.name, n.attack ?? 80, n.defense ?? 80, n.missile ?? 0, n.health ?? 100,
+            n.behind ?? 0, i === 0 ? `${n.break_point ?? 50}%` : '', troops(n.troops)])))),
+        s ? h('p', { text: `In a ${s.kind}: defense ${s.defense ?? rules.structures.find((x) => x.id === s.kind)?.defense ?? '?'}, damage ${s.damage ?? 0}.` }) : null,
+      ];
+    }));
+  }
+
   const page = h('div', { class: 'calc', dataset: { ruleset: id } },
     h('div', { class: 'page-head' },
       h('h1', { text: 'Olympia PBEM' }),
       h('p', { class: 'lede', text: 'Two stacks fight man by man (G2 rulebook, section 14): a random man strikes a random enemy in the front row, hitting with his attack against the target\'s defense, until a side\'s strength falls to its break point. Then the wounded lose health and the loser\'s nobles may be taken prisoner.' }),
       ctx.toolbar()),
-    banner,
+    banner, printSummary,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'ol-stacks-h' } },
@@ -187,6 +206,7 @@ export function mount(root, ctx, initial) {
   // ---- edits ----
   const computeSoon = debounce(compute, 150);
   function edited() {
+    renderPrintSummary();
     ctx.changed(request({ seed: scen.seed }));
     computeSoon();
   }
@@ -335,6 +355,7 @@ export function mount(root, ctx, initial) {
   renderStacks();
   renderOptions();
   renderSolver();
+  renderPrintSummary();
   compute();
 
   return {

@@ -144,6 +144,14 @@ test('fight to the death: one click sets both break points to 0', async () => {
   // Nobody breaks before everyone has fallen: some noble is always struck.
   const struck = want.sides.attacker.nobles[0].hit + want.sides.defender.nobles[0].hit;
   assert.ok(Math.abs(struck - 1) < 1e-9, `exactly one leader falls (${struck})`);
+  // Printed, the stacks show as tables with the new break points, not as fields.
+  await page.emulateMedia({ media: 'print' });
+  const printed = page.locator('.print-only');
+  assert.equal(await printed.isVisible(), true);
+  assert.equal(await page.locator('.col-edit').isVisible(), false);
+  const rows = await printed.locator('tbody tr').allTextContents();
+  assert.equal(rows.length, death.attacker.nobles.length + death.defender.nobles.length);
+  assert.match(rows[0], new RegExp(`^${death.attacker.nobles[0].name}.*0%`));
   assert.deepEqual(problems, []);
   await page.context().close();
 });
