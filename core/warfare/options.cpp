@@ -53,8 +53,8 @@ const std::vector<OptionDef>& option_defs() {
                 {"all", "All units", "All units refresh only when every unit on the field is exhausted (the "
                                      "book's literal words); a side with none fresh passes its turn."}},
                "side",
-               "\"Once all units are exhausted, all units are immediately refreshed\": read per side, or across "
-               "the whole field."),
+               "The book refreshes units once all are exhausted without saying whose: each side's own, or "
+               "everyone on the field."),
         whole("orders_per_turn", "Orders per turn", 1, 1, 12,
               "Each player issues one order a turn and the GM as many as there are players: how many orders "
               "each side issues per turn."),
@@ -70,8 +70,8 @@ const std::vector<OptionDef>& option_defs() {
                  "Cavalry not engaged may attack only in the battle's 1st, 3rd, 5th ... round (a round is one turn of each side)."},
                 {"off", "No limit", "Cavalry attacks every round."}},
                "after-attack",
-               "\"Cavalry can only attack every other round, unless engaged\": the book does not say which "
-               "rounds."),
+               "Cavalry attack only in alternate rounds unless engaged; the book does not say which "
+               "rounds those are."),
         choice("natural_20", "Natural 20",
                {{"critical", "Always a critical hit", "A natural 20 on an Attack check hits and gives two Power checks."},
                 {"critical-if-hits", "Critical only if it hits",
@@ -97,7 +97,7 @@ const std::vector<OptionDef>& option_defs() {
         choice("diminished_check", "When the diminished check applies",
                {{"already", "Already diminished", "Only a unit diminished before the casualty checks."},
                 {"after", "Diminished after it", "The casualty that makes a unit diminished already prompts the check."}},
-               "already", "\"While diminished ... each time it suffers a casualty\": which casualty counts first."),
+               "already", "A diminished unit checks on each casualty; the book leaves open whether the casualty that diminishes it counts."),
         choice("diminished_checks", "Diminished checks per",
                {{"per-casualty", "Casualty", "One check for each casualty (two for a Brutal hit)."},
                 {"per-hit", "Hit", "One check for each successful Power check, however many casualties it inflicts."}},
@@ -117,7 +117,7 @@ const std::vector<OptionDef>& option_defs() {
         choice("martial_size", "Martial compares",
                {{"current", "Current casualty die", "The unit's current die value against the target's."},
                 {"die", "Die size", "The unit's casualty die (d8 > d6) against the target's."}},
-               "current", "\"If this unit's size is greater than their target's\": size as it is now, or the die."),
+               "current", "Martial compares the two units' sizes; the book does not say whether that is the size now or the die."),
         choice("hurl_rocks_critical", "Hurl Rocks on a critical hit",
                {{"single", "No extra", "Hurl Rocks inflicts its casualties once."},
                 {"double", "Twice", "A critical hit inflicts Hurl Rocks' casualties twice."}},
@@ -139,7 +139,7 @@ const std::vector<OptionDef>& option_defs() {
         choice("undead_check", "Morale check to attack undead",
                {{"until-passed", "Until passed", "A unit checks before each attack on that undead unit until it passes once."},
                 {"once", "Once", "A unit checks once per undead unit, pass or fail."}},
-               "until-passed", "\"Each enemy unit need only do this once\": once passed, or once at all."),
+               "until-passed", "Each attacker checks against an undead unit only once; the book leaves open whether a failed check counts as that once."),
     };
     return defs;
 }

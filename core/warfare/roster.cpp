@@ -55,24 +55,24 @@ json opt_json(const std::optional<int>& v) { return v ? json(*v) : json(nullptr)
 const std::vector<OptionDef>& roster_option_defs() {
     static const std::vector<OptionDef> defs = {
         make_int("levy_stay_days", "Levies stay (days)", 0, 0, RosterLimits::kLevyStay,
-                 "Levies \"usually disband after a couple days' battles\" (S&F p. 233): 0 sends them home right "
+                 "The book sends levies home after a day or two of battles (S&F p. 233): 0 sends them home right "
                  "after the battle; N keeps them for N more days of battles, then they go."),
         make_choice("levy_survivors", "Levies who survive",
                     {{"green-infantry", "Become Green Infantry",
-                      "\"Levies who survive a battle automatically convert into Green Infantry\" (S&F p. 233): same "
+                      "Surviving levies turn into Green Infantry (S&F p. 233): same "
                       "ancestry and casualty die, Light equipment, free of charge; they then need upkeep."},
                      {"disband", "Go home", "Surviving levies disband like the others."}},
                     "green-infantry",
-                    "The book says both that surviving levies \"can become\" and \"automatically convert into\" Green "
-                    "Infantry. A battle result may say so per unit (\"convert\")."),
+                    "The book calls the change both optional and automatic. A battle result may decide it per unit "
+                    "(\"convert\")."),
         make_choice("removed_units", "Units removed from battle",
                     {{"disband", "Lost", "A unit removed from the battle (its die at 0) leaves the roster."},
                      {"reform", "Reform",
-                      "Routed soldiers \"live to fight another day\" (S&F p. 230): the unit stays with its die at 1 "
+                      "Soldiers of a routed unit survive (S&F p. 230): the unit stays with its die at 1 "
                       "and recovers as any wounded unit."}},
                     "disband",
-                    "The book says units that break \"can, under certain circumstances, be reformed\" and leaves the "
-                    "circumstances to the GM. A unit that retreated with soldiers left always stays."),
+                    "The book lets broken units reform in some cases and leaves which to the GM. A unit that retreated "
+                    "with soldiers left always stays."),
         make_choice("improvement_limits", "Improvement limits",
                     {{"enforce", "Enforce",
                       "Equipment and size once per season, one step at a time; experience one level after two "
@@ -80,12 +80,12 @@ const std::vector<OptionDef>& roster_option_defs() {
                      {"warn", "Warn only", "Allow any improvement the unit builder allows, with a note."}},
                     "enforce", "For a GM who grants an improvement the book's schedule would not."),
         make_int("unpaid_disband", "Unpaid seasons before a unit disbands", 2, 1, 12,
-                 "\"A unit that has not been paid for two seasons disbands\" (S&F p. 239)."),
+                 "The book disbands a unit after two seasons without pay (S&F p. 239)."),
         make_bool("pay_arrears", "Paying also pays what is owed", true,
                   "The book does not say whether a season's missed upkeep is still owed. On: paying a unit pays every "
                   "season it is owed and clears its unpaid state. Off: paying the current season clears it."),
         make_bool("training_blocks_battle", "Training units cannot fight", false,
-                  "Improving experience \"takes a week of training at a keep\" (S&F p. 239). On: the unit is left out "
+                  "Raising experience costs a week of training at a keep (S&F p. 239). On: the unit is left out "
                   "of battle armies for that week. Off: the week is only recorded."),
     };
     return defs;
