@@ -22,6 +22,12 @@ struct OptionDef {
     std::string text;  // why it is an option: what the book says or leaves open
 };
 
+// Building an option's description (also used by the roster's options).
+OptionDef option_choice(std::string id, std::string name, std::vector<ChoiceDef> choices, std::string def,
+                        std::string text);
+OptionDef option_flag(std::string id, std::string name, bool def, std::string text);
+OptionDef option_int(std::string id, std::string name, int def, int lo, int hi, std::string text);
+
 const std::vector<OptionDef>& option_defs();
 const std::vector<OptionDef>& policy_defs();
 json defs_json(const std::vector<OptionDef>& defs);

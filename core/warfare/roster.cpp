@@ -8,40 +8,6 @@ namespace bc::warfare {
 
 namespace {
 
-OptionDef make_choice(std::string id, std::string name, std::vector<ChoiceDef> choices, std::string def,
-                      std::string text) {
-    OptionDef d;
-    d.id = std::move(id);
-    d.name = std::move(name);
-    d.type = "choice";
-    d.choices = std::move(choices);
-    d.def = std::move(def);
-    d.text = std::move(text);
-    return d;
-}
-
-OptionDef make_int(std::string id, std::string name, int def, int lo, int hi, std::string text) {
-    OptionDef d;
-    d.id = std::move(id);
-    d.name = std::move(name);
-    d.type = "int";
-    d.def = def;
-    d.min = lo;
-    d.max = hi;
-    d.text = std::move(text);
-    return d;
-}
-
-OptionDef make_bool(std::string id, std::string name, bool def, std::string text) {
-    OptionDef d;
-    d.id = std::move(id);
-    d.name = std::move(name);
-    d.type = "bool";
-    d.def = def;
-    d.text = std::move(text);
-    return d;
-}
-
 // A field that may be missing or null: nullopt then.
 std::optional<int> maybe_int(const In& in, const std::string& key, int lo, int hi) {
     if (!in.has(key) || in.field(key).raw().is_null()) return std::nullopt;
@@ -54,10 +20,10 @@ json opt_json(const std::optional<int>& v) { return v ? json(*v) : json(nullptr)
 
 const std::vector<OptionDef>& roster_option_defs() {
     static const std::vector<OptionDef> defs = {
-        make_int("levy_stay_days", "Levies stay (days)", 0, 0, RosterLimits::kLevyStay,
+        option_int("levy_stay_days", "Levies stay (days)", 0, 0, RosterLimits::kLevyStay,
                  "The book sends levies home after a day or two of battles (S&F p. 233): 0 sends them home right "
                  "after the battle; N keeps them for N more days of battles, then they go."),
-        make_choice("levy_survivors", "Levies who survive",
+        option_choice("levy_survivors", "Levies who survive",
                     {{"green-infantry", "Become Green Infantry",
                       "Surviving levies turn into Green Infantry (S&F p. 233): same "
                       "ancestry and casualty die, Light equipment, free of charge; they then need upkeep."},
@@ -65,7 +31,7 @@ const std::vector<OptionDef>& roster_option_defs() {
                     "green-infantry",
                     "The book calls the change both optional and automatic. A battle result may decide it per unit "
                     "(\"convert\")."),
-        make_choice("removed_units", "Units removed from battle",
+        option_choice("removed_units", "Units removed from battle",
                     {{"disband", "Lost", "A unit removed from the battle (its die at 0) leaves the roster."},
                      {"reform", "Reform",
                       "Soldiers of a routed unit survive (S&F p. 230): the unit stays with its die at 1 "
@@ -73,18 +39,18 @@ const std::vector<OptionDef>& roster_option_defs() {
                     "disband",
                     "The book lets broken units reform in some cases and leaves which to the GM. A unit that retreated "
                     "with soldiers left always stays."),
-        make_choice("improvement_limits", "Improvement limits",
+        option_choice("improvement_limits", "Improvement limits",
                     {{"enforce", "Enforce",
                       "Equipment and size once per season, one step at a time; experience one level after two "
                       "battles survived without breaking or retreating."},
                      {"warn", "Warn only", "Allow any improvement the unit builder allows, with a note."}},
                     "enforce", "For a GM who grants an improvement the book's schedule would not."),
-        make_int("unpaid_disband", "Unpaid seasons before a unit disbands", 2, 1, 12,
+        option_int("unpaid_disband", "Unpaid seasons before a unit disbands", 2, 1, 12,
                  "The book disbands a unit after two seasons without pay (S&F p. 239)."),
-        make_bool("pay_arrears", "Paying also pays what is owed", true,
+        option_flag("pay_arrears", "Paying also pays what is owed", true,
                   "The book does not say whether a season's missed upkeep is still owed. On: paying a unit pays every "
                   "season it is owed and clears its unpaid state. Off: paying the current season clears it."),
-        make_bool("training_blocks_battle", "Training units cannot fight", false,
+        option_flag("training_blocks_battle", "Training units cannot fight", false,
                   "Raising experience costs a week of training at a keep (S&F p. 239). On: the unit is left out "
                   "of battle armies for that week. Off: the week is only recorded."),
     };

@@ -55,6 +55,11 @@ for (let i = 0; i < list.length; i++) {
     console.log(`  ${label}  ${bits.join(', ')}`);
   }
   console.log(`  wasm/native time ratio: ${(m.ms / n.ms).toFixed(2)}`);
+  // A sampled twin of an exact workload: the two methods side by side.
+  const j = w.versus ? list.findIndex((x) => x.name === w.versus) : -1;
+  if (j >= 0) {
+    console.log(`  exact (${list[j].name.split(': ')[0]}) / this sampled run, time ratio: native ${(native[j].ms / n.ms).toPrecision(3)}, wasm ${(wasm[j].ms / m.ms).toPrecision(3)}`);
+  }
   if (w.kind === 'dice') {
     console.log(`  same dice in both builds: ${n.checksum === m.checksum ? 'yes' : 'NO'} (checksum ${n.checksum})`);
   }

@@ -36,6 +36,9 @@ export function workloads() {
     defender: { units: [wf('Kobold Spears', 'kobold', 'regular', 'medium', 'infantry', 'd6'),
                         wf('Goblin Bows', 'goblin', 'seasoned', 'light', 'archers', 'd6'),
                         wf('Kobold Levy', 'kobold', null, 'light', 'levies', 'd6')] } };
+  list.push({ name: 'warfare: Monte Carlo, the same 2v2, 20,000 battles', call: 'odds', runs: 1,
+              versus: 'warfare: exact odds, 2v2 units of d6', rate: { field: 'trials', unit: 'battles/s' },
+              request: { ...wf2v2, solver: { method: 'monte-carlo', trials: 20000, target_halfwidth: 0 } } });
   list.push({ name: 'warfare: exact odds, 3v3 units of d6', call: 'odds', runs: 1,
               request: { ...wf3v3, solver: { method: 'exact', max_states: 5000000, time_limit_s: 120 } } });
   const six = (side) => [wf(`${side} Dwarves`, 'dwarf', 'veteran', 'heavy', 'infantry', 'd8'),
@@ -60,6 +63,9 @@ export function workloads() {
               request: olympia(100, { method: 'monte-carlo', trials: 5000, target_halfwidth: 0 }) });
   list.push({ name: 'olympia: exact odds, noble + 20 soldiers vs noble + 20 soldiers', call: 'odds', runs: 3,
               request: olympia(20, { method: 'exact' }) });
+  list.push({ name: 'olympia: Monte Carlo, the same noble + 20 vs noble + 20, 20,000 battles', call: 'odds', runs: 1,
+              versus: 'olympia: exact odds, noble + 20 soldiers vs noble + 20 soldiers', rate: { field: 'trials', unit: 'battles/s' },
+              request: olympia(20, { method: 'monte-carlo', trials: 20000, target_halfwidth: 0 }) });
   const engine = olympia(20, { method: 'exact' });
   engine.options = { attack_order: 'engine' };
   list.push({ name: 'olympia: exact odds, noble + 20 soldiers vs noble + 20 soldiers, engine order', call: 'odds', runs: 1,
