@@ -1,7 +1,7 @@
 // The page's side of the worker: calls return promises; a newer call with the
 // same `slot` (say, "odds") cancels the older one, so the page never waits for
 // stale work; stop() ends whatever is running.
-import { num, pct } from './dom.js';
+import { h, replace, num, pct } from './dom.js';
 
 export class Cancelled extends Error {
   constructor() {
@@ -142,4 +142,23 @@ export async function runOdds(engine, request, { status, stop, body }) {
     clearTimeout(slow);
     stop.hidden = true;
   }
+}
+
+// A page's roll: "Rolling…" in `box`, then the answer, or null when it was
+// cancelled or failed (said in `box`; a field error also goes to showError).
+export async function runRoll(engine, request, { box, showError }) {
+  replace(box, h('p', { class: 'muted', text: 'Rolling…' }));
+  let answer;
+  try {
+    answer = await engine.call('roll', request, { slot: 'roll' });
+  } catch (e) {
+    if (!(e instanceof Cancelled)) replace(box, h('p', { class: 'error', text: e.message }));
+    return null;
+  }
+  if (!answer.ok) {
+    showError(answer.error);
+    replace(box, h('p', { class: 'error', text: 'Not rolled: fix the marked field.' }));
+    return null;
+  }
+  return answer;
 }

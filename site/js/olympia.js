@@ -4,7 +4,7 @@
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
   clearFieldErrors, pct, num, debounce } from './dom.js';
 import { outcomeBars, distChart, distTable } from './charts.js';
-import { Cancelled, runOdds } from './engine.js';
+import { runOdds, runRoll } from './engine.js';
 import { optionsForm } from './options-form.js';
 import { solverPanel } from './solver-form.js';
 
@@ -328,19 +328,8 @@ export function mount(root, ctx, initial) {
   // ---- roll ----
   async function roll() {
     const seed = numberValue(seedInput);
-    replace(rollBox, h('p', { class: 'muted', text: 'Rolling…' }));
-    let answer;
-    try {
-      answer = await ctx.engine.call('roll', request({ seed }), { slot: 'roll' });
-    } catch (e) {
-      if (!(e instanceof Cancelled)) replace(rollBox, h('p', { class: 'error', text: e.message }));
-      return;
-    }
-    if (!answer.ok) {
-      showError(answer.error);
-      replace(rollBox, h('p', { class: 'error', text: 'Not rolled: fix the marked field.' }));
-      return;
-    }
+    const answer = await runRoll(ctx.engine, request({ seed }), { box: rollBox, showError });
+    if (!answer) return;
     clearError();
     rolled = true;
     const outcome = OUTCOMES.find((o) => o.id === answer.outcome);

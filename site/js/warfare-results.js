@@ -2,7 +2,7 @@
 // the end, the single-attack matrix, and a rolled battle with its log.
 import { h, replace, clear, field, numberInput, button, numberValue, pct, num } from './dom.js';
 import { outcomeBars, distChart } from './charts.js';
-import { Cancelled, runOdds } from './engine.js';
+import { Cancelled, runOdds, runRoll } from './engine.js';
 
 const OUTCOMES = [
   { id: 'attacker', name: 'Attacker wins', cls: 'attacker' },
@@ -122,19 +122,8 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
 
   async function roll() {
     const seed = numberValue(seedInput);
-    replace(rollBox, h('p', { class: 'muted', text: 'Rolling…' }));
-    let answer;
-    try {
-      answer = await ctx.engine.call('roll', request({ seed }), { slot: 'roll' });
-    } catch (e) {
-      if (!(e instanceof Cancelled)) replace(rollBox, h('p', { class: 'error', text: e.message }));
-      return;
-    }
-    if (!answer.ok) {
-      showError(answer.error);
-      replace(rollBox, h('p', { class: 'error', text: 'Not rolled: fix the marked field.' }));
-      return;
-    }
+    const answer = await runRoll(ctx.engine, request({ seed }), { box: rollBox, showError });
+    if (!answer) return;
     rolled = true;
     const outcome = OUTCOMES.find((o) => o.id === answer.outcome);
     const summary = answer.log.find((e) => e.step === 'summary');
