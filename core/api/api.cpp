@@ -132,7 +132,7 @@ std::string dice(const std::string& request) {
         const In req(j, "");
         req.must_be_object();
         req.only({"seed", "faces", "count"});
-        const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL));
+        const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, kMaxSeed));
         const auto faces = static_cast<std::uint32_t>(req.integer("faces", 1, 1000000));
         const auto count = req.integer("count", 0, 100000);
         Rng rng(seed);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api/api.hpp"
+#include "api/solver.hpp"
 
 namespace bc {
 namespace bloodied {
@@ -19,5 +20,27 @@ api::Ruleset ruleset();
 
 namespace api {
 std::vector<Ruleset> all_rulesets();
+
+// A rule system whose odds, roll and check all start from one scenario read by
+// `parse` (Bloodied Steel, Olympia); the roll's seed is read by read_seed().
+template <class Scenario>
+Ruleset scenario_ruleset(std::string id, std::string name, Scenario (*parse)(const In&),
+                         json (*odds)(const Scenario&, const In& solver),
+                         json (*roll)(const Scenario&, std::uint64_t seed), json (*rules)()) {
+    Ruleset r;
+    r.id = std::move(id);
+    r.name = std::move(name);
+    r.odds = [parse, odds](const In& req) {
+        const Scenario s = parse(req);  // the scenario's errors come before the solver's
+        return odds(s, req.object("solver"));
+    };
+    r.roll = [parse, roll](const In& req) {
+        const Scenario s = parse(req);
+        return roll(s, read_seed(req));
+    };
+    r.check = [parse](const In& req) { parse(req); };
+    r.rules = rules;
+    return r;
+}
 }
 }  // namespace bc

@@ -16,13 +16,15 @@ bool report_progress(const json& p) {
     return fn ? fn(p) : true;
 }
 
+std::uint64_t read_seed(const In& req) { return static_cast<std::uint64_t>(req.integer("seed", 0, kMaxSeed, 1)); }
+
 SolverRequest parse_solver(const In& s) {
     s.only({"method", "trials", "seed", "target_halfwidth", "max_states", "time_limit_s", "prune"});
     SolverRequest r;
     r.method = s.choice("method", {"auto", "exact", "monte-carlo"}, "auto");
     r.trials = static_cast<std::uint64_t>(
         s.integer("trials", 1, static_cast<std::int64_t>(SolverLimits::kMaxTrials), 20'000));
-    r.seed = static_cast<std::uint64_t>(s.integer("seed", 0, 9007199254740991LL, 1));
+    r.seed = read_seed(s);
     r.target_halfwidth = s.number("target_halfwidth", 0, 0.5, 0.005);
     r.max_states = static_cast<std::uint64_t>(
         s.integer("max_states", 1, static_cast<std::int64_t>(SolverLimits::kMaxStates), 1'000'000));

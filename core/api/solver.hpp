@@ -26,6 +26,11 @@ struct SolverRequest {
     double prune = 0;
 };
 
+// Seeds run from 0 to 2^53 - 1, the largest whole number JavaScript keeps exactly.
+inline constexpr std::int64_t kMaxSeed = 9007199254740991LL;
+// A request's "seed" for a roll (default 1).
+std::uint64_t read_seed(const In& req);
+
 SolverRequest parse_solver(const In& solver);
 json solver_json(const SolverRequest& s);
 

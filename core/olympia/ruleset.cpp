@@ -243,21 +243,7 @@ json roll(const Scenario& s, std::uint64_t seed) {
 }
 
 api::Ruleset ruleset() {
-    api::Ruleset r;
-    r.id = "olympia";
-    r.name = "Olympia PBEM";
-    r.odds = [](const In& req) {
-        const auto s = parse(req);
-        return odds(s, req.object("solver"));
-    };
-    r.roll = [](const In& req) {
-        const auto s = parse(req);
-        const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL, 1));
-        return roll(s, seed);
-    };
-    r.check = [](const In& req) { parse(req); };
-    r.rules = [] { return rules_json(); };
-    return r;
+    return api::scenario_ruleset<Scenario>("olympia", "Olympia PBEM", parse, odds, roll, rules_json);
 }
 
 }  // namespace bc::olympia

@@ -14,19 +14,18 @@ api::Ruleset ruleset() {
     // call checks the other's field and then leaves it alone.
     r.odds = [](const In& req) {
         const Battle b = parse_battle(req, {"solver", "seed"});
-        req.integer("seed", 0, 9007199254740991LL, 1);
+        read_seed(req);
         return battle_odds(b, req.object("solver"));
     };
     r.roll = [](const In& req) {
         const Battle b = parse_battle(req, {"seed", "solver"});
         parse_solver(req.object("solver"));
-        const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, 9007199254740991LL, 1));
-        return battle_roll(b, seed);
+        return battle_roll(b, read_seed(req));
     };
     r.check = [](const In& req) {
         parse_battle(req, {"solver", "seed"});
         parse_solver(req.object("solver"));
-        req.integer("seed", 0, 9007199254740991LL, 1);
+        read_seed(req);
     };
     r.rules = [] { return rules_json(); };
     r.extra["unit"] = [](const In& req) { return unit_call(req); };
