@@ -4,10 +4,23 @@ import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { createServer } from '../../scripts/serve.mjs';
+// The page's own percentage text, so a test can look for exactly what it shows.
+export { pct as pctText } from '../../site/js/dom.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const shots = path.join(root, 'build', 'screenshots');
+
+// The core as wasm under node (the page's own module, built for node).
+export function loadCore() {
+  return createRequire(import.meta.url)(path.join(root, 'build', 'wasm', 'battle-node.cjs'))();
+}
+
+// The value shown on an outcome bar, by its label.
+export async function barValue(page, label) {
+  return (await page.locator('.bar-row', { hasText: label }).locator('.bar-value').textContent()).trim();
+}
 
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
 

@@ -3,30 +3,13 @@
 // preset, and read it on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { openPage, screenshotPath, root, useSiteAndBrowser } from './harness.mjs';
+import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, barValue } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
 const env = useSiteAndBrowser({ before, after });
 let core;
 before(async () => {
-  core = await require(path.join(root, 'build', 'wasm', 'battle-node.cjs'))();
+  core = await loadCore();
 });
-
-const pctText = (p) => {
-  const x = p * 100;
-  if (p <= 0) return '0%';
-  if (p >= 1) return '100%';
-  if (x < 0.01) return '<0.01%';
-  if (x > 99.99) return '>99.99%';
-  return (x < 1 || x > 99 ? x.toFixed(2) : x.toFixed(1)) + '%';
-};
-
-async function barValue(page, label) {
-  const row = page.locator('.bar-row', { hasText: label });
-  return (await row.locator('.bar-value').textContent()).trim();
-}
 
 const waitForAttackerBar = (page, p) =>
   page.waitForFunction((t) => document.querySelector('.bar-row .bar-value')?.textContent.trim() === t, pctText(p));

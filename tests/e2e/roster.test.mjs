@@ -4,18 +4,16 @@
 // and a link; taking an army to the battle page; a phone screenshot.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openPage, screenshotPath, root, useSiteAndBrowser } from './harness.mjs';
+import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
 const env = useSiteAndBrowser({ before, after });
 const fixture = JSON.parse(fs.readFileSync(path.join(root, 'tests', 'fixtures', 'roster-walkthrough.json'), 'utf8'));
 const STORE = 'battle-calculator/v1/rosters';
 let core;
 before(async () => {
-  core = await require(path.join(root, 'build', 'wasm', 'battle-node.cjs'))();
+  core = await loadCore();
 });
 
 const stored = (page) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]'), STORE);

@@ -3,31 +3,15 @@
 // value gives an error beside its field and leaves the army as it was.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { openPage, screenshotPath, root, useSiteAndBrowser } from './harness.mjs';
+import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, barValue } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
 const env = useSiteAndBrowser({ before, after });
 let core;
 before(async () => {
-  core = await require(path.join(root, 'build', 'wasm', 'battle-node.cjs'))();
+  core = await loadCore();
 });
 
-// The page's own formatting (site/js/dom.js pct).
-const pctText = (p) => {
-  if (p <= 0) return '0%';
-  if (p >= 1) return '100%';
-  const x = p * 100;
-  if (x < 0.01) return '<0.01%';
-  if (x > 99.99) return '>99.99%';
-  return (x < 1 || x > 99 ? x.toFixed(2) : x.toFixed(1)) + '%';
-};
 const ask = (fn, req) => JSON.parse(core.call(fn, JSON.stringify(req)));
-
-async function barValue(page, label) {
-  return (await page.locator('.bar-row', { hasText: label }).locator('.bar-value').textContent()).trim();
-}
 
 async function buildUnit(page, unit, side) {
   const b = page.locator('.builder');
