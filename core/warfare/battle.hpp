@@ -201,7 +201,7 @@ private:
     Plan plan(int u) const;
     bool can_charge(int a, int t) const;
     std::vector<int> targets(int a) const;
-    int pick_target(int a, const std::vector<int>& ts, bool charge) const;
+    int pick_target(int a, const std::vector<int>& ts) const;
 
     void push_front(Step s);
     void push_back(Step s);
@@ -245,7 +245,6 @@ private:
     int rounds_ = 0;
     bool probe_charge_ = false;
     int first_attack_ = -1;
-    int end_reason_ = 0;
 };
 
 json battle_odds(const Battle& b, const In& solver);

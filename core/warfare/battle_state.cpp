@@ -4,6 +4,7 @@
 // the end of an order) are carried out at once. A step pushed to the front
 // runs before the rest, so a casualty's Morale check comes before the next
 // Power check's casualties, as at the table.
+#include <numeric>
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
@@ -196,17 +197,9 @@ bool check_passes(int face, int bonus, int dc, bool nat1_fails) {
     if (face == 1 && nat1_fails) return false;
     return face + bonus >= dc;
 }
-std::uint64_t gcd64(std::uint64_t a, std::uint64_t b) {
-    while (b) {
-        const std::uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 void reduce(Outcomes& out) {
     std::uint64_t g = 0;
-    for (const auto& o : out) g = gcd64(g, o.weight);
+    for (const auto& o : out) g = std::gcd(g, o.weight);
     if (g > 1)
         for (auto& o : out) o.weight /= g;
 }
@@ -422,7 +415,7 @@ std::vector<int> State::targets(int a) const {
     return ts;
 }
 
-int State::pick_target(int a, const std::vector<int>& ts, bool) const {
+int State::pick_target(int a, const std::vector<int>& ts) const {
     const std::string& how = b_->pol.targeting;
     int best = -1;
     std::int64_t best_v = -1;
@@ -497,7 +490,7 @@ State::Plan State::plan(int u) const {
         for (int t : ts) p.value = std::max(p.value, expected_value(u, t, can_charge(u, t)));
         return p;
     }
-    p.target = pick_target(u, ts, false);
+    p.target = pick_target(u, ts);
     p.charge = can_charge(u, p.target);
     p.value = expected_value(u, p.target, p.charge);
     return p;
@@ -1101,7 +1094,6 @@ void State::check_end(Log* log) {
 
 void State::finish(int outcome, const std::string& why, Log* log) {
     outcome_ = static_cast<std::int8_t>(outcome);
-    end_reason_ = outcome;
     q_n_ = 0;
     if (log) {
         const char* who = outcome == kOutAttacker ? "The attacker wins." : outcome == kOutDefender ? "The defender wins." : "A draw.";

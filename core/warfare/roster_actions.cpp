@@ -225,7 +225,6 @@ void act_battle(Ctx& c, const In& a) {
         int final;
         bool removed, broke, retreated, rallied;
         std::optional<bool> convert;
-        std::string path;
     };
     std::vector<Result> results;
     std::set<std::string> seen;
@@ -239,7 +238,7 @@ void act_battle(Ctx& c, const In& a) {
         if (!e.has("id")) continue;  // the other army's units carry no roster id
         RosterUnit& u = unit_at(c, e);
         if (!seen.insert(u.id).second) e.fail_at("id", "is given twice in this battle");
-        Result x{u.id, 0, false, false, false, false, std::nullopt, e.path()};
+        Result x{u.id, 0, false, false, false, false, std::nullopt};
         x.final = static_cast<int>(e.integer("final", 0, u.spec.size));
         x.removed = e.boolean("removed", x.final == 0);
         x.broke = e.boolean("broke_morale", false);
@@ -608,14 +607,10 @@ json roster_call(const In& req) {
     const auto& mine = roster_option_defs();
     defs.insert(defs.end(), mine.begin(), mine.end());
     const auto values = read_values(opts, defs);
-    json warfare_only = json::object();
-    for (const auto& d : option_defs())
-        if (opts.has(d.id)) warfare_only[d.id] = opts.raw().at(d.id);
-    const Options wo = parse_options(In(warfare_only, opts.path()));
 
     Ctx c;
     c.o = parse_roster_options(values);
-    c.ro.levy_equipment = wo.levy_equipment;
+    c.ro.levy_equipment = values.at("levy_equipment").get<std::string>();
     c.r = parse_roster(req.object("roster", false), c.ro);
 
     json action_value;
