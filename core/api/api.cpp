@@ -73,7 +73,11 @@ std::string odds(const std::string& request) {
 }
 
 std::string roll(const std::string& request) {
-    return by_ruleset(request, [](const Ruleset& r, const In& req) { return r.roll(req); });
+    return by_ruleset(request, [](const Ruleset& r, const In& req) {
+        json out = r.roll(req);
+        out["dice"] = kDiceVersion;  // which dice rolled it: a saved roll can tell it is from older dice
+        return out;
+    });
 }
 
 std::string check(const std::string& request) {
@@ -117,6 +121,7 @@ std::string version() {
     return guarded([] {
         return json{{"version", kVersion},
                     {"rulesets", ids()},
+                    {"dice", kDiceVersion},
 #ifdef __EMSCRIPTEN__
                     {"build", "wasm"},
 #else
@@ -138,7 +143,7 @@ std::string dice(const std::string& request) {
         Rng rng(seed);
         json rolls = json::array();
         for (std::int64_t i = 0; i < count; ++i) rolls.push_back(rng.d(faces));
-        return json{{"seed", seed}, {"faces", faces}, {"rolls", rolls}};
+        return json{{"seed", seed}, {"faces", faces}, {"rolls", rolls}, {"dice", kDiceVersion}};
     });
 }
 

@@ -9,10 +9,6 @@ std::uint64_t splitmix64(std::uint64_t& x) {
     return z ^ (z >> 31);
 }
 
-namespace {
-inline std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-}  // namespace
-
 Rng::Rng(std::uint64_t seed) {
     for (auto& w : s_) w = splitmix64(seed);
 }
@@ -26,29 +22,14 @@ Rng Rng::from_state(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint
     return r;
 }
 
-std::uint64_t Rng::next() {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
+Rng Rng::for_block(std::uint64_t seed, std::uint64_t k) {
+    // Two splitmix steps mix the block number into the seed; the generator's
+    // own seeding then spreads it over its four words.
+    std::uint64_t x = seed;
+    const std::uint64_t a = splitmix64(x);
+    std::uint64_t y = a ^ k;
+    return Rng(splitmix64(y));
 }
-
-std::uint64_t Rng::below64(std::uint64_t n) {
-    // The values below `floor` would make some residues one draw more likely.
-    const std::uint64_t floor = (0 - n) % n;
-    std::uint64_t x;
-    do {
-        x = next();
-    } while (x < floor);
-    return x % n;
-}
-
-std::uint32_t Rng::below(std::uint32_t n) { return static_cast<std::uint32_t>(below64(n)); }
 
 double Rng::uniform01() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 

@@ -27,11 +27,13 @@ class Xoshiro:
         s[3] = rotl(s[3], 45)
         return result
     def below(self, n):
-        floor = (2**64 - n) % n
+        # Dice version 2: Lemire's multiply-and-shift on the top 32 bits,
+        # redrawn while the low half falls below 2**32 mod n.
+        floor = (2**32 - n) % n
         while True:
-            x = self.next()
-            if x >= floor:
-                return x % n
+            m = (self.next() >> 32) * n
+            if (m & 0xFFFFFFFF) >= floor:
+                return m >> 32
     def uniform01(self):
         return (self.next() >> 11) * 2.0**-53
 
@@ -46,5 +48,7 @@ if __name__ == "__main__":
     print("d100 seed 2026:", [r.below(100) + 1 for _ in range(10)])
     r = Xoshiro(1)
     print("below(3000000000) seed 1:", [r.below(3000000000) for _ in range(5)])
+    seed, a = splitmix64(12345)
+    print("block 3 of seed 12345, raw:", [hex(x) for x in [Xoshiro(splitmix64(a ^ 3)[1]).next()]])
     r = Xoshiro(9)
     print("uniform01 seed 9:", [repr(r.uniform01()) for _ in range(3)])
