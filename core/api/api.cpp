@@ -92,6 +92,10 @@ std::string roll(const std::string& request) {
 std::string check(const std::string& request) {
     return by_ruleset(request, [](const Ruleset& r, const In& req) {
         if (r.check) r.check(req);
+        // Everything odds and roll would read: a file that passes its check
+        // never fails later on its solver settings or seed.
+        if (req.has("solver")) parse_solver(req.object("solver"));
+        if (req.has("seed")) read_seed(req);
         return json::object();
     });
 }
