@@ -71,7 +71,16 @@ std::string by_ruleset(const std::string& request,
 }
 
 std::string odds(const std::string& request) {
-    return by_ruleset(request, [](const Ruleset& r, const In& req) { return r.odds(req); });
+    return by_ruleset(request, [](const Ruleset& r, const In& req) {
+        answer_override().reset();
+        json out = r.odds(req);
+        // Sampling left to the page's workers, or their raw block tallies.
+        if (auto& o = answer_override()) {
+            out = std::move(*o);
+            o.reset();
+        }
+        return out;
+    });
 }
 
 std::string roll(const std::string& request) {

@@ -1,6 +1,7 @@
 // The "solver" part of an odds request, shared by every rule system.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "json/input.hpp"
@@ -29,7 +30,18 @@ struct SolverRequest {
     std::int64_t max_memory_mb = SolverLimits::kDefaultMemoryMb;
     double time_limit_s = 30;
     double prune = 0;
+    // For a page that samples in several workers (site/js/pool.js):
+    bool defer_sampling = false;   // answer {"method": "deferred"} instead of sampling
+    std::uint64_t first_block = 0; // sample blocks first_block .. first_block + blocks - 1
+    std::uint64_t blocks = 0;      // 0: sample as usual; else answer each block's raw tally
+    json tally;                    // the merged raw tallies: answer from them without sampling
+    // Set by a rule system that knows the exact solve is hopeless: sample
+    // straight away, with this as the answer's "fallback".
+    json skip_exact;
 };
+
+// Trials per seeded Monte Carlo block (montecarlo.hpp), for every rule system.
+inline constexpr std::uint64_t kBlockTrials = 1'000;
 
 // Seeds run from 0 to 2^53 - 1, the largest whole number JavaScript keeps exactly.
 inline constexpr std::int64_t kMaxSeed = 9007199254740991LL;
@@ -44,6 +56,13 @@ json solver_json(const SolverRequest& s);
 using ProgressFn = std::function<bool(const json&)>;
 void set_progress(ProgressFn fn);
 bool report_progress(const json& p);
+
+// A whole answer that replaces the rule system's own (a deferred sampling, or
+// raw block tallies): set while solving, returned by api::odds.
+std::optional<json>& answer_override();
+// A tally as plain numbers, and back (checked against the schema).
+json tally_json(const Tally& t);
+void load_tally(const In& in, Tally& t);
 
 // The share of the time limit an "auto" request gives its exact attempt
 // before sampling in what is left (so the two together stay within it).
@@ -65,7 +84,9 @@ template <ChanceState S, class Sample>
 json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& sample) {
     const Deadline deadline(req.time_limit_s);
     json out = json::object();
-    if (req.method != "monte-carlo") {
+    if (!req.skip_exact.is_null()) {
+        out["fallback"] = req.skip_exact;
+    } else if (req.method != "monte-carlo") {
         Tally t(tally.schema());
         const ExactStatus st = solve_exact(
             root, t, exact_options(req, req.method == "exact" ? req.time_limit_s : req.time_limit_s * kAutoExactShare));
@@ -78,6 +99,38 @@ json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& s
             throw LimitError("the exact solve stopped at its " + st.stopped_by + " after " + std::to_string(st.states) +
                              " states; ask for Monte Carlo or a larger budget");
         out["fallback"] = fallback_json(st);
+    }
+    if (!req.tally.is_null()) {
+        // The page's workers sampled the blocks; the answer is built from their merged tallies.
+        load_tally(In(req.tally, "/solver/tally"), tally);
+        MonteCarloStatus st;
+        st.trials = static_cast<std::uint64_t>(tally.total());
+        st.max_halfwidth = widest_halfwidth(tally);
+        st.stopped_by = req.target_halfwidth > 0 && st.max_halfwidth <= req.target_halfwidth ? "target width" : "";
+        out.update(monte_carlo_answer(st, req));
+        return out;
+    }
+    if (req.defer_sampling) {
+        json d = {{"method", "deferred"}, {"block", kBlockTrials}, {"solver", solver_json(req)}};
+        if (out.contains("fallback")) d["fallback"] = out["fallback"];
+        answer_override() = d;
+        return out;
+    }
+    if (req.blocks > 0) {
+        json raw = json::array();
+        for (std::uint64_t k = req.first_block; k < req.first_block + req.blocks; ++k) {
+            Tally t(tally.schema());
+            MonteCarloOptions mo = monte_carlo_options(req, deadline.left());
+            mo.first_block = k;
+            mo.trials = kBlockTrials;
+            mo.target_halfwidth = 0;
+            const MonteCarloStatus st = sample(t, mo);
+            if (st.stopped_by == "cancelled") throw std::runtime_error("cancelled");
+            if (!st.complete) break;  // only whole blocks: a (seed, block) always means the same battles
+            raw.push_back(tally_json(t));
+        }
+        answer_override() = json{{"method", "monte-carlo-blocks"}, {"first_block", req.first_block}, {"tallies", raw}};
+        return out;
     }
     const MonteCarloStatus st = sample(tally, monte_carlo_options(req, deadline.left()));
     if (st.stopped_by == "cancelled") throw std::runtime_error("cancelled");

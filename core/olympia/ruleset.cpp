@@ -49,20 +49,15 @@ json odds(const Scenario& s, const In& solver_in) {
         estimate *= static_cast<double>((battle->structure.defense + 1) * (101 - battle->structure.damage) *
                                         (battle->bonus_limit + 1));
     if (battle->options.engine_order) estimate *= static_cast<double>(able + 1);
-    json out;
-    if (req.method == "auto" && estimate > 50.0 * static_cast<double>(req.max_states)) {
-        SolverRequest mc = req;
-        mc.method = "monte-carlo";
-        out = solve_any(State(battle), tally, mc);
-        out["fallback"] = {{"from", "exact"},
-                           {"reason", "estimated states"},
-                           {"states", estimate},
-                           {"message", "this battle has too many states for exact odds (roughly " +
-                                           std::to_string(static_cast<long long>(std::min(estimate, 9e18))) +
-                                           "), so these odds are sampled"}};
-    } else {
-        out = solve_any(State(battle), tally, req);
-    }
+    SolverRequest run = req;
+    if (req.method == "auto" && estimate > 50.0 * static_cast<double>(req.max_states))
+        run.skip_exact = {{"from", "exact"},
+                          {"reason", "estimated states"},
+                          {"states", estimate},
+                          {"message", "this battle has too many states for exact odds (roughly " +
+                                          std::to_string(static_cast<long long>(std::min(estimate, 9e18))) +
+                                          "), so these odds are sampled"}};
+    json out = solve_any(State(battle), tally, run);
     const bool mc = out["method"] == "monte-carlo";
     out["outcomes"] = outcomes_json(tally);
     if (mc) out["ci95"] = outcomes_ci_json(tally);
