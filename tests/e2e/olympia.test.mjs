@@ -7,9 +7,19 @@ import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, barValu
 
 const env = useSiteAndBrowser({ before, after });
 let core;
+let kinds;
 before(async () => {
   core = await loadCore();
+  kinds = JSON.parse(core.rules(JSON.stringify({ ruleset: 'olympia' }))).rulesets.olympia.kinds;
 });
+
+// A troop field's label: the kind, capitalised, with the ratings the core gives it ("Pikemen 5/30").
+const escape = (t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+function men(id) {
+  const k = kinds.find((x) => x.id === id);
+  const text = `${k.plural.charAt(0).toUpperCase()}${k.plural.slice(1)} ${k.attack}/${k.defense}${k.missile ? `/${k.missile}` : ''}`;
+  return new RegExp(`^${escape(text)}`);
+}
 
 const waitForAttackerBar = (page, p) =>
   page.waitForFunction((t) => document.querySelector('.bar-row .bar-value')?.textContent.trim() === t, pctText(p));
@@ -26,11 +36,11 @@ async function buildStacks(page) {
   const att = page.locator('.ol-stack[data-side=attacker]');
   const def = page.locator('.ol-stack[data-side=defender]');
   await att.getByLabel('Stack leader').fill('Osswid <i>the Red</i>');
-  await att.getByLabel('soldiers', { exact: true }).fill('4');
+  await att.getByLabel(men('soldier')).fill('4');
   await att.getByLabel('Kind of men').selectOption('archer');
   await att.getByRole('button', { name: 'Add men' }).click();
-  await att.getByLabel('archers', { exact: true }).fill('2');
-  await def.getByLabel('soldiers', { exact: true }).fill('3');
+  await att.getByLabel(men('archer')).fill('2');
+  await def.getByLabel(men('soldier')).fill('3');
   return { att, def };
 }
 
@@ -59,7 +69,7 @@ test('build two stacks, get the core\'s odds, roll a battle', async () => {
   const wantTower = JSON.parse(core.odds(JSON.stringify(towered)));
   assert.equal(wantTower.ok, true);
   await waitForAttackerBar(page, wantTower.outcomes.attacker);
-  await page.locator('.ol-structure-result svg.dist').first().waitFor();
+  await page.locator('.ol-structure-result .dist-chart').first().waitFor();
 
   // A seeded roll shows what the core rolls, as a turn report.
   await page.getByLabel('Seed', { exact: true }).fill('2024');
@@ -88,18 +98,18 @@ test('a bad value is marked beside its field and the stack is kept', async () =>
   const { att } = await buildStacks(page);
   const want = JSON.parse(core.odds(JSON.stringify(built)));
   await waitForAttackerBar(page, want.outcomes.attacker);
-  const soldiers = att.getByLabel('soldiers', { exact: true });
+  const soldiers = att.getByLabel(men('soldier'));
   await soldiers.fill('-3');
   const err = att.locator('.field-error').filter({ hasText: 'whole number' });
   await err.waitFor();
   assert.match(await err.textContent(), /must be a whole number from 0 to 100000/);
   assert.equal(await soldiers.getAttribute('aria-invalid'), 'true');
-  assert.match(await page.locator('.calc .banner.error').textContent(), /Attacker “Osswid <i>the Red<\/i>”, soldier/);
+  assert.match(await page.locator('.calc .banner.error').textContent(), /^Osswid <i>the Red<\/i>: soldiers must be a whole number/);
   assert.match(await page.locator('.status').first().textContent(), /not updated/);
   // The last good odds stay, and the rest of the stack is as it was.
   assert.equal(await barValue(page, 'Attacker wins'), pctText(want.outcomes.attacker));
   assert.equal(await soldiers.inputValue(), '-3');
-  assert.equal(await att.getByLabel('archers', { exact: true }).inputValue(), '2');
+  assert.equal(await att.getByLabel(men('archer')).inputValue(), '2');
   assert.equal(await att.getByLabel('Stack leader').inputValue(), 'Osswid <i>the Red</i>');
 
   // Fixing it clears the error.

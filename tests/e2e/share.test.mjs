@@ -17,7 +17,7 @@ const battle = {
   tactics: [],
   seed: 99,
 };
-const bars = (page) => page.locator('.bar-row .bar-value').allTextContents();
+const bars = (page) => page.locator('.odds-card .outcome-chart .bar-value').allTextContents();
 async function settled(page) {
   await page.locator('.bar-row').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.odds-body.stale'));

@@ -13,8 +13,10 @@ before(async () => {
 
 const ask = (fn, req) => JSON.parse(core.call(fn, JSON.stringify(req)));
 
+// The builder opens as a dialog from the army's own button.
 async function buildUnit(page, unit, side) {
-  const b = page.locator('.builder');
+  await page.getByRole('button', { name: `New unit for the ${side}` }).click();
+  const b = page.locator('dialog.builder-dialog .builder');
   await b.getByLabel('Type', { exact: true }).selectOption(unit.type);
   await b.getByLabel('Ancestry', { exact: true }).selectOption(unit.ancestry);
   await b.getByLabel('Experience', { exact: true }).selectOption(unit.experience);
@@ -26,6 +28,9 @@ async function buildUnit(page, unit, side) {
   await page.waitForFunction((t) => document.querySelector('.builder-card .card-cost')?.textContent.startsWith(t), want);
   assert.match(await page.locator('.builder-card .card-cost').textContent(), new RegExp(`^${want}`));
   await page.getByRole('button', { name: `Add to the ${side}` }).click();
+  // The dialog closes and the keyboard is on the new unit's row.
+  await page.locator('dialog.builder-dialog[open]').waitFor({ state: 'detached' }).catch(() => {});
+  await page.waitForFunction((n) => document.activeElement?.getAttribute('aria-label') === `Edit ${n}`, unit.name);
   return card;
 }
 
@@ -54,7 +59,11 @@ test('build armies, read the odds, the matrix and a seeded roll the core gives',
     new RegExp(want.expected_rounds.toLocaleString('en-US', { maximumFractionDigits: 2 }).replace('.', '\\.')));
   // A unit's name is text, never markup; each unit has its final-die chart.
   assert.equal(await page.locator('.unit-result b').count(), 0);
-  assert.equal(await page.locator('.unit-result svg.dist').count(), 2);
+  assert.equal(await page.locator('.unit-result .dist-chart').count(), 2);
+  // Each chart has a value beside every bar: the core's final-die distribution.
+  const final = Object.entries(want.units[1].final).filter(([, p]) => p > 0);
+  const chart = page.locator('.unit-result[data-side="defender"] .dist-chart');
+  assert.deepEqual(await chart.locator('.bar-row:not(.axis-row) .bar-value').allTextContents(), final.map(([, p]) => pctText(p)));
 
   // The single-order matrix: every unit against every enemy, from one core call.
   const m = ask('attack', scenario).matrix;
@@ -88,7 +97,9 @@ test('a bad value names its field and leaves the army and odds unchanged', async
   await cas.fill('9');
   const err = page.locator('.army-unit').first().locator('.field-error').filter({ hasText: /from 1 to 6/ });
   await err.waitFor();
-  assert.match(await page.locator('.calc .banner.error').textContent(), /casualties/);
+  // In words that name the unit and the field, here and in the odds' status.
+  assert.match(await page.locator('.calc .banner.error').textContent(), /^Ironheart Defenders: casualty die must be a whole number from 1 to 6/);
+  assert.match(await page.locator('.odds-card .status').textContent(), /Ironheart Defenders: casualty die/);
   assert.equal(await page.locator('.army-unit').count(), units);
   assert.equal(await barValue(page, 'Attacker wins'), before);
   // Fixing it computes again: a unit at 3 of 6 changes the odds to the core's.
