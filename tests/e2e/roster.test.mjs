@@ -198,7 +198,9 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   bad.roster.units[0].casualties = 99;
   await page.locator('input[type=file]').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
   await page.locator('.banner.error', { hasText: 'bad.json was not loaded' }).waitFor();
-  assert.match(await page.locator('.banner.error').textContent(), /\/roster\/units\/0\/casualties/);
+  // In words naming the unit and its field, never a JSON path.
+  assert.match(await page.locator('.banner.error').textContent(), /bad\.json was not loaded: Shields: casualty die must be/);
+  assert.doesNotMatch(await page.locator('.banner.error').textContent(), /\/roster|\/units/);
   assert.equal((await stored(page)).length, 3);
 
   // A link opens the roster in a fresh browser.
