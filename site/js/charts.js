@@ -25,7 +25,7 @@ function numbers(caption, head, rows) {
       h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => h(i === 0 ? 'th' : 'td', { attrs: i === 0 ? { scope: 'row' } : {}, text: String(c) })))))));
 }
 
-// Outcome bars: items [{label, p, lo?, hi?, cls?}], all on one 0–100% scale:
+// Outcome bars: items [{id?, label, p, lo?, hi?, cls?}], all on one 0–100% scale:
 // every track has the same width whatever its value's text, so lengths compare.
 export function outcomeBars(items, { caption = 'Outcomes' } = {}) {
   const ci = items.some((it) => it.lo !== undefined);
@@ -40,7 +40,7 @@ export function outcomeBars(items, { caption = 'Outcomes' } = {}) {
       band.style.width = `${Math.max(0.3, (it.hi - it.lo) * 100)}%`;
       track.append(band);
     }
-    list.append(h('div', { class: 'bar-row', attrs: { role: 'listitem' } },
+    list.append(h('div', { class: 'bar-row', attrs: { role: 'listitem' }, dataset: it.id ? { outcome: it.id } : null },
       h('span', { class: 'bar-label', text: it.label }),
       track,
       h('span', { class: 'bar-value' }, h('span', { class: 'p', text: pct(it.p) }),

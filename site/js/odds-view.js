@@ -29,6 +29,15 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
   }, h('span', { class: 'sr-only', text: 'Odds: ' }), h('span', { class: 'strip-values' }, values),
   h('span', { class: 'strip-line' }, method, ' ', state, h('span', { class: 'strip-open', attrs: { 'aria-hidden': 'true' }, text: 'Details ▴' })));
 
+  // On a laptop the strip shows at the top of the results column only while
+  // the bars have scrolled out of it (reading the matrix or the rolled battle).
+  setTimeout(() => {
+    const root = strip.closest('.col-results');
+    if (!root || !window.IntersectionObserver) return;
+    new IntersectionObserver(([e]) => strip.classList.toggle('away', e.intersectionRatio < 0.99),
+      { root, rootMargin: '-72px 0px 0px 0px', threshold: [0, 0.5, 0.99, 1] }).observe(bars);
+  }, 0);
+
   const own = [body, strip];
   const tracked = new Set();
   const droppable = new Map(); // element -> text shown once its content is dropped
@@ -92,7 +101,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     // Fresh odds: the bars, the strip and the status line; the page draws the details.
     show(a, methodText, timing) {
       last = a;
-      const items = outcomes.map((o) => ({ label: o.name, p: a.outcomes[o.id] ?? 0, cls: o.cls,
+      const items = outcomes.map((o) => ({ id: o.id, label: o.name, p: a.outcomes[o.id] ?? 0, cls: o.cls,
         ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}) }));
       replace(bars, outcomeBars(items, { caption: 'Outcome of the battle' }));
       outcomes.forEach((o, i) => { values[i].querySelector('.strip-p').textContent = pct(a.outcomes[o.id] ?? 0); });

@@ -103,7 +103,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
     const table = (rows, from, to, fromName, toName) => h('div', { class: 'table-scroll' },
       h('table', { class: 'matrix', dataset: { side: fromName.toLowerCase() } },
         h('caption', { class: 'muted small', text: `${fromName}'s units (rows) attacking the ${toName.toLowerCase()}'s (columns)` }),
-        h('thead', {}, h('tr', {}, h('th', { text: '' }), to.map((u) => h('th', { attrs: { scope: 'col' }, text: u.name })))),
+        h('thead', {}, h('tr', {}, h('th', { attrs: { scope: 'col' } }, h('span', { class: 'sr-only', text: `${fromName} ↓, ${toName.toLowerCase()} →` })), to.map((u) => h('th', { attrs: { scope: 'col' }, text: u.name })))),
         h('tbody', {}, rows.map((r, i) => h('tr', {}, h('th', { attrs: { scope: 'row' }, text: from[i].name }), r.map(cell))))));
     replace(matrixBox,
       h('h3', { text: 'The attacker\'s units attacking' }), table(answer.matrix.attacker, att, def, 'Attacker', 'Defender'),

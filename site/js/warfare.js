@@ -143,13 +143,12 @@ export function mount(root, ctx, initial) {
       h('p', { class: 'lede', text: 'Build units from ancestry, experience, equipment, type and size, field them in two armies, and see who holds the field: d20 Attack and Power checks, casualty dice, morale, charges and the order of battle, exactly where the battle is small enough and sampled beyond.' }),
       ctx.toolbar()),
     banner, printSummary,
-    view.strip,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
           h('h2', { id: 'wf-armies-h', text: 'Armies' }), armyNote, armiesBox, roster.element),
         optionsBox),
-      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, results.element)),
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element)),
     dialog);
   root.append(page);
 
@@ -170,27 +169,50 @@ export function mount(root, ctx, initial) {
   }
 
   function unitRow(side, u, i) {
-    const card = cards[side][i];
     const path = `/${side}/units/${i}`;
-    const die = card ? card.size : null;
-    const cas = numberInput(u.casualties ?? die ?? '', { min: 1, max: die || 20, onInput: (el) => {
+    const cas = numberInput(u.casualties ?? '', { min: 1, max: 20, onInput: (el) => {
       const v = numberValue(el);
+      const die = cards[side][i]?.size;
       if (v === null || v === die) delete u.casualties; else u.casualties = v;
       edited();
     } });
     const act = (b, name) => { b.dataset.act = name; return b; };
-    return h('div', { class: 'army-unit', dataset: { path } },
+    const row = h('div', { class: 'army-unit', dataset: { path } },
       h('div', { class: 'army-unit-main' },
         h('strong', { text: u.name || '(unnamed)' }),
-        h('span', { class: 'muted small', text: card ? ` ${card.label}` : '' }),
-        h('div', { class: 'small', text: card ? `${statLine(card)} · ${card.cost === null ? 'not priced' : gold(card.cost)}` : '' }),
+        h('span', { class: 'muted small', dataset: { card: 'label' } }),
+        h('div', { class: 'small', dataset: { card: 'stats' } }),
         h('span', { class: 'field-error', dataset: { errorFor: path } })),
       field('Casualty die now', cas, `${path}/casualties`, { cls: 'num', whose: u.name }),
       h('div', { class: 'row-actions' },
         act(unitButton('Edit', 'Edit {}', u.name, () => openBuilder(side, i), { cls: 'small' }), 'edit'),
         act(unitButton('Copy', 'Copy {}', u.name, () => copyUnit(side, i), { cls: 'small', title: 'Add a copy the rules accept' }), 'copy'),
-        act(unitButton('Card', 'Print the card of {}', u.name, () => printCard(card), { cls: 'small', disabled: !card }), 'card'),
+        act(unitButton('Card', 'Print the card of {}', u.name, () => printCard(cards[side][i]), { cls: 'small' }), 'card'),
         act(unitButton('✕', 'Remove {}', u.name, () => removeUnit(side, i), { cls: 'icon danger', title: 'Remove this unit' }), 'remove')));
+    showCard(row, side, u, i);
+    return row;
+  }
+
+  // The core's card in a row, in place: the row (and the field being typed in) stays.
+  function showCard(row, side, u, i) {
+    const card = cards[side][i];
+    row.querySelector('[data-card=label]').textContent = card ? ` ${card.label}` : '';
+    row.querySelector('[data-card=stats]').textContent = card ? `${statLine(card)} · ${card.cost === null ? 'not priced' : gold(card.cost)}` : '';
+    row.querySelector('button[data-act=card]').disabled = !card;
+    const cas = row.querySelector('input[type=number]');
+    if (card) cas.max = String(card.size);
+    if (document.activeElement !== cas) cas.value = String(u.casualties ?? card?.size ?? '');
+  }
+  function showCards() {
+    for (const side of SIDES) {
+      const rows = armiesBox.querySelectorAll(`.army.${side.id} .army-unit`);
+      if (rows.length !== scen[side.id].units.length) return renderArmies();
+      rows.forEach((row, i) => showCard(row, side.id, scen[side.id].units[i], i));
+      const total = totals[side.id];
+      const list = scen[side.id].units;
+      armiesBox.querySelector(`.army.${side.id} h3 .muted`).textContent =
+        `(${list.length} unit${list.length === 1 ? '' : 's'}${total ? `, ${gold(total.cost)}, upkeep ${gold(total.upkeep)} a season` : ''})`;
+    }
   }
 
   function removeUnit(side, i) {
@@ -280,7 +302,7 @@ export function mount(root, ctx, initial) {
       if (destroyed) return null;
       cards[side.id] = one;
     }
-    renderArmies();
+    showCards();
     renderPrintSummary();
     if (failure) {
       view.failed(showError(failure));
