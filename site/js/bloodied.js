@@ -253,7 +253,7 @@ export function mount(root, ctx, initial) {
     structural();
     // The keyboard follows the tactic; at the end of the list, to the other arrow.
     const row = `.tactic-row[data-index="${j}"]`;
-    focusFirst(tacticsBox, `${row} button[aria-label^="Move"][title="${d < 0 ? 'Move earlier' : 'Move later'}"]`, `${row} button[title^="Move"]`);
+    focusFirst(tacticsBox, `${row} button[title="${d < 0 ? 'Move earlier' : 'Move later'}"]`, `${row} button[title^="Move"]:not(:disabled)`);
   }
 
   // ---- edits ----

@@ -10,7 +10,9 @@ import { outcomeBars } from './charts.js';
 export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
   const heading = h('h2', { id: `${prefix}-odds-h`, attrs: { tabindex: '-1' }, text: 'Odds' });
   const status = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
-  const stop = button('Stop', () => ctx.engine.cancel('odds'), { cls: 'small', title: 'Stop computing' });
+  // Only Stop stops: a run cancelled because the battle changed is simply replaced.
+  let stopPressed = false;
+  const stop = button('Stop', () => { stopPressed = true; ctx.engine.cancel('odds'); }, { cls: 'small', title: 'Stop computing' });
   stop.hidden = true;
   const bars = h('div', { class: 'odds-bars' }, h('p', { class: 'muted', text: 'Computing the odds…' }));
   const details = h('div', { class: 'odds-details' });
@@ -87,10 +89,16 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     },
     async run(request) {
       let answer;
+      stopPressed = false;
       try {
         answer = await runOdds(ctx.engine, request, {
           status, stop, body: null,
-          say: (text) => { say(text); setState(/^Stopped/.test(text) ? 'stopped' : text.replace(/…$/, '').toLowerCase() + '…', /^Stopped/.test(text) ? 'stale' : 'busy'); },
+          say: (text) => {
+            const stopped = /^Stopped/.test(text);
+            if (stopped && !stopPressed) return;
+            say(text);
+            setState(stopped ? 'stopped' : text.replace(/…$/, '').toLowerCase() + '…', stopped ? 'stale' : 'busy');
+          },
         });
       } catch (e) {
         this.failed(e.message);

@@ -297,7 +297,8 @@ export function mount(root, ctx, initial) {
       }
       failure = failure || { ...answer.error, path: answer.error.path.replace(/^\/units/, `/${side.id}/units`) };
       totals[side.id] = null;
-      const one = await Promise.all(scen[side.id].units.map((u, k) => ctx.engine.call('unit', { ruleset: id, unit: u, options: scen.options }, { slot: `card-${side.id}-${k}` })
+      // Priced without its casualties, so a bad casualty die does not cost the row its card.
+      const one = await Promise.all(scen[side.id].units.map(({ casualties, ...u }, k) => ctx.engine.call('unit', { ruleset: id, unit: u, options: scen.options }, { slot: `card-${side.id}-${k}` })
         .then((a) => (a.ok ? a.card : null), () => null)));
       if (destroyed) return null;
       cards[side.id] = one;
@@ -343,6 +344,9 @@ export function mount(root, ctx, initial) {
     if (await refreshCards()) results.compute();
   }, 150);
   function edited({ structural = false } = {}) {
+    // The worker is needed for the new cards at once: a long run of the old battle gives way.
+    ctx.engine.cancel('odds');
+    ctx.engine.cancel('attack-matrix');
     view.changed({ structural });
     ctx.changed(request({ seed: scen.seed }));
     renderPrintSummary();
