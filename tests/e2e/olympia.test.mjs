@@ -161,3 +161,26 @@ test('the page reads well on a phone', async () => {
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+test('kinds of men with their ratings from the core, capitalised; a new noble\'s default kind is soldier', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia');
+  await buildStacks(page);
+  const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  const label = (k) => `${cap(k.name)} ${k.attack}/${k.defense}${k.missile ? `/${k.missile}` : ''}`;
+  // The defender has soldiers: every other kind is offered, each with its ratings.
+  const def = page.locator('.ol-stack[data-side=defender]');
+  const offered = await def.getByLabel('Kind of men').locator('option').allTextContents();
+  assert.deepEqual(offered, kinds.filter((k) => k.id !== 'soldier').map(label));
+  assert.ok(offered.includes('Pikeman 5/30'));
+  // A new noble has no men: soldier is the kind offered first.
+  await def.getByRole('button', { name: 'Add defender noble' }).click();
+  const noble = def.locator('.ol-noble').last();
+  assert.equal(await noble.getByLabel('Kind of men').inputValue(), 'soldier');
+  await noble.getByRole('button', { name: /^Add men/ }).click();
+  assert.equal(await noble.getByLabel(men('soldier')).inputValue(), '1');
+  // Results name the kinds capitalised.
+  await page.locator('.unit-result .u-name').first().waitFor();
+  for (const t of await page.locator('.unit-result .u-name').allTextContents()) assert.match(t, /^[A-Z]/);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

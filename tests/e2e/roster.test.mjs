@@ -282,3 +282,21 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('printed, a roster shows its units with the clock, seasons and ledger', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + '#/roster');
+  await page.locator('.roster-pick select').waitFor();
+  await addUnit(page, { name: 'Shields', ancestry: 'dwarf', experience: 'regular', equipment: 'heavy', type: 'infantry', size: 'd6' });
+  await addUnit(page, { name: 'Bows', ancestry: 'elf', experience: 'regular', equipment: 'light', type: 'archers', size: 'd8' });
+  await page.emulateMedia({ media: 'print' });
+  const units = page.locator('.roster-unit');
+  assert.equal(await units.count(), 2);
+  for (let i = 0; i < 2; i++) assert.equal(await units.nth(i).isVisible(), true, 'each unit prints');
+  assert.deepEqual(await page.locator('.roster-unit [data-field="name"]').allTextContents(), ['Shields', 'Bows']);
+  assert.equal(await page.locator('.roster-ledger').isVisible(), true);
+  // The forms for changing it do not print.
+  assert.equal(await page.locator('.roster-add').isVisible(), false);
+  assert.equal(await page.getByRole('button', { name: 'Add to the roster' }).isVisible(), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
