@@ -58,13 +58,19 @@ for (const p of PAGES) {
         await page.keyboard.press('Tab');
       }
       out.tabs = tabs >= 400 ? '>400' : tabs;
-      // With a skip link to the results: Tabs to it, then Enter.
-      await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+      // With a skip link to the results: Tabs to it from a fresh page, then Enter.
+      await page.reload();
+      await page.locator('.calc').waitFor();
+      await page.waitForTimeout(1000);
       let skip = null;
       for (let i = 1; i <= 5; i++) {
         await page.keyboard.press('Tab');
         const ok = await page.evaluate(() => /results/i.test(document.activeElement?.textContent || '') && document.activeElement.classList.contains('skip'));
-        if (ok) { await page.keyboard.press('Enter'); skip = `${i} + Enter`; break; }
+        if (ok) {
+          await page.keyboard.press('Enter');
+          skip = `${i} + Enter${await page.evaluate(() => (document.activeElement.closest('#results') ? '' : ' (did not land in the results)'))}`;
+          break;
+        }
       }
       out.skipLink = skip || 'none';
       // Edit the last unit of the second army, as a user would (the field scrolls into view).
