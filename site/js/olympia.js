@@ -5,7 +5,7 @@ import { h, replace, clear, field, numberInput, textInput, select, button, numbe
   clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst } from './dom.js';
 import { distChart } from './charts.js';
 import { runRoll } from './engine.js';
-import { rulesFold, optionWords } from './options-form.js';
+import { rulesFold, optionWords, changedText } from './options-form.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
 
@@ -132,7 +132,7 @@ export function mount(root, ctx, initial) {
             n.behind ?? 0, i === 0 ? `${n.break_point ?? 50}%` : '', troops(n.troops)])))),
         s ? h('p', { text: `In a ${s.kind}: defense ${s.defense ?? rules.structures.find((x) => x.id === s.kind)?.defense ?? '?'}, damage ${s.damage ?? 0}.` }) : null,
       ];
-    }));
+    }), h('p', { text: changedText(rules.options || [], scen.options, 'Rules') }));
   }
 
   const page = h('div', { class: 'calc', dataset: { ruleset: id } },

@@ -55,6 +55,13 @@ export function rulesFold(groups, onChange, { note = null, headingId = null } = 
   return fold;
 }
 
+// For print: the options changed from the book's defaults, in a sentence.
+export function changedText(list, values, word) {
+  const changed = list.filter((o) => values[o.id] !== undefined && values[o.id] !== o.default)
+    .map((o) => `${o.name}: ${o.choices ? (o.choices.find((c) => c.id === values[o.id])?.name ?? values[o.id]) : values[o.id]}`);
+  return changed.length ? `${word} changed from the book's defaults: ${changed.join('; ')}.` : `${word}: the book's defaults.`;
+}
+
 // Words for an error's place among the options: "Rule “Attack order”".
 export function optionWords(path, groups) {
   for (const g of groups) {

@@ -6,7 +6,7 @@ import { h, replace, clear, field, numberInput, button, numberValue, showFieldEr
 import { Cancelled } from './engine.js';
 import { makeBuilder, fieldWords, freeName } from './warfare-builder.js';
 import { cardView, statLine, gold } from './warfare-card.js';
-import { rulesFold, optionWords } from './options-form.js';
+import { rulesFold, optionWords, changedText } from './options-form.js';
 import { makeResults } from './warfare-results.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { rosterLink } from './roster-store.js';
@@ -359,11 +359,7 @@ export function mount(root, ctx, initial) {
 
   function renderPrintSummary() {
     const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
-    const optionLine = (list, values, word) => {
-      const changedOnes = list.filter((o) => values[o.id] !== undefined && values[o.id] !== o.default)
-        .map((o) => `${o.name}: ${o.choices ? (o.choices.find((c) => c.id === values[o.id])?.name ?? values[o.id]) : values[o.id]}`);
-      return h('p', { text: changedOnes.length ? `${word} changed from the book's defaults: ${changedOnes.join('; ')}.` : `${word}: the book's defaults.` });
-    };
+    const optionLine = (list, values, word) => h('p', { text: changedText(list, values, word) });
     replace(printSummary, h('h2', { text: 'The armies' }), SIDES.map((side) => [
       h('h3', { text: side.name }),
       h('table', { class: 'print-table' },

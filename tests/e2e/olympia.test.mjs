@@ -145,6 +145,7 @@ test('fight to the death: one click sets both break points to 0', async () => {
   const rows = await printed.locator('tbody tr').allTextContents();
   assert.equal(rows.length, death.attacker.nobles.length + death.defender.nobles.length);
   assert.match(rows[0], new RegExp(`^${death.attacker.nobles[0].name}.*0%`));
+  assert.match(await printed.textContent(), /Rules: the book's defaults\./);
   assert.deepEqual(problems, []);
   await page.context().close();
 });
