@@ -116,8 +116,7 @@ test('a bad value names its field and leaves the army and odds unchanged', async
 test('phone width', async () => {
   const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/warfare', { viewport: { width: 360, height: 740 } });
   await page.getByRole('button', { name: 'Reset to the example' }).click();
-  await page.locator('.bar-row').first().waitFor();
-  await page.locator('table.matrix td').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('.odds-card .outcome-chart') && !document.querySelector('.odds-body.stale, .matrix-box.stale'));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `the page is ${overflow}px wider than the phone`);
   await page.screenshot({ path: screenshotPath('warfare-phone.png'), fullPage: true });
