@@ -20,6 +20,11 @@ const main = document.getElementById('main');
 const nav = document.getElementById('nav');
 const embedded = new URLSearchParams(location.search).get('embed') === '1' || parseHash().params.get('embed') === '1';
 if (embedded) document.body.classList.add('embed');
+// A guest in someone else's page (an iframe) keeps out of that page's history.
+const guest = window.parent !== window;
+// Opened from disk: a link to this file works only on this computer.
+const fromDisk = location.protocol === 'file:';
+const singleFile = !!document.getElementById('worker-source');
 
 // The single offline file inlines the worker's code; the site loads it by URL.
 function makeWorker() {
@@ -66,9 +71,21 @@ function defaultPage() {
   return PAGES.find((p) => rulesOf(p));
 }
 
+// Links on a laptop; on a phone one button that opens them as a menu, so the
+// header stays one line.
 function renderNav(active) {
-  replace(nav, PAGES.filter((p) => rulesOf(p)).map((p) =>
-    h('a', { href: '#/' + p.id, class: p === active ? 'active' : '', attrs: { 'aria-current': p === active ? 'page' : null }, text: p.title })));
+  const links = h('div', { class: 'nav-links', id: 'nav-links' }, PAGES.filter((p) => rulesOf(p)).map((p) =>
+    h('a', { href: '#/' + p.id, class: p === active ? 'active' : '', attrs: { 'aria-current': p === active ? 'page' : null }, text: p.title,
+      on: { click: () => setMenu(false) } })));
+  const toggle = h('button', { class: 'nav-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'nav-links', title: 'Choose a rule system' },
+    on: { click: () => setMenu(toggle.getAttribute('aria-expanded') !== 'true') } },
+  h('span', { class: 'sr-only', text: 'Rule system: ' }), active.title, h('span', { attrs: { 'aria-hidden': 'true' }, text: ' ▾' }));
+  function setMenu(open) {
+    toggle.setAttribute('aria-expanded', String(open));
+    nav.classList.toggle('open', open);
+  }
+  nav.onkeydown = (e) => { if (e.key === 'Escape' && nav.classList.contains('open')) { setMenu(false); toggle.focus(); } };
+  replace(nav, toggle, links);
 }
 
 // ---- the battle in the URL ----
@@ -79,8 +96,10 @@ const pushLink = debounce(async (page, scenario) => {
   if (embedded) params.set('embed', '1');
   const hash = makeHash(page.id, params);
   if (hash !== location.hash) {
-    history.pushState(null, '', hash);
+    if (guest) history.replaceState(null, '', hash);
+    else history.pushState(null, '', hash);
     current.hash = hash;
+    updateFullLink();
   }
 }, 600);
 
@@ -97,8 +116,14 @@ async function scenarioFromParams(page, params) {
   const value = params.has('b') ? await decodeScenario(params.get('b')) : parseScenarioJson(params.get('j'));
   if (value.ruleset !== page.id) throw new LinkError(`it is for another rule system ("${String(value.ruleset).slice(0, 40)}")`);
   const checked = await checkFor(page, value);
-  if (!checked.ok) throw new LinkError(`${checked.error.path || 'the battle'}: ${checked.error.message}`);
+  if (!checked.ok) throw new LinkError(explain(page, value, checked.error));
   return value;
+}
+
+// An error from the core in words that name the unit and the field.
+function explain(page, value, error) {
+  if (page.explain) return page.explain(value, error, rulesOf(page), { solver: rules.solver, limits: rules.solver_limits });
+  return `${error.path ? 'a value in it' : 'the battle'} ${error.message}`;
 }
 
 async function route() {
@@ -171,7 +196,7 @@ async function importFile(input) {
     const page = pageById(value.ruleset);
     if (!page) throw new LinkError(`its rule system "${String(value.ruleset).slice(0, 40)}" is not one this calculator knows`);
     const checked = await checkFor(page, value);
-    if (!checked.ok) throw new LinkError(`${checked.error.path || 'the battle'}: ${checked.error.message}`);
+    if (!checked.ok) throw new LinkError(explain(page, value, checked.error));
     if (page !== current.page) {
       save(page.id, value);
       location.hash = '#/' + page.id;
@@ -185,6 +210,7 @@ async function importFile(input) {
 }
 
 async function copyLink() {
+  if (fromDisk) return offline('Share this battle', 'A link from this offline file opens only on this computer, where the file is. To share the battle, send its JSON: the calculator opens it with Import JSON, and the command line reads it too.');
   const link = await linkFor(current.controller.getScenario(), { roll: !!current.controller.hasRolled?.() });
   try {
     await navigator.clipboard.writeText(link);
@@ -204,13 +230,36 @@ function openText(title, text) {
   area.select();
 }
 
+// The offline file's Copy link and Embed…: no link would work elsewhere, so
+// it says so and offers the battle's JSON.
+function offline(title, text) {
+  const json = JSON.stringify(current.controller.getScenario(), null, 2) + '\n';
+  const area = h('textarea', { attrs: { readonly: true, rows: 8, 'aria-label': 'The battle as JSON' }, value: json });
+  const dlg = h('dialog', { class: 'dialog offline-dialog', attrs: { 'aria-labelledby': 'offline-h' } },
+    h('h2', { id: 'offline-h', text: title }),
+    h('p', { text }),
+    area,
+    h('div', { class: 'toolbar' },
+      button('Copy JSON', async () => { area.select(); try { await navigator.clipboard.writeText(json); } catch { /* selected for copying by hand */ } }),
+      button('Download JSON', exportFile),
+      button('Close', () => dlg.close())));
+  dlg.addEventListener('close', () => dlg.remove());
+  document.body.append(dlg);
+  dlg.showModal();
+  area.select();
+}
+
 async function openEmbed() {
+  if (fromDisk) return offline('Put this battle in a wiki page', 'This is the offline file: a wiki page cannot load a calculator from this computer, so this file cannot be embedded. Host the calculator\'s files on a web server and use Embed… there. Meanwhile, the battle\'s JSON:');
   const scenario = current.controller.getScenario();
   const payload = await encodeScenario(scenario);
-  const base = location.href.split('#')[0].split('?')[0].replace(/[^/]*$/, '');
+  const here = location.href.split('#')[0].split('?')[0];
+  const base = here.replace(/[^/]*$/, '');
   const page = current.page;
-  const iframe = `<iframe src="${base}index.html?embed=1#/${page.id}?b=${payload}" title="${page.title} battle odds" style="width:100%;height:760px;border:0" loading="lazy"></iframe>`;
-  const element = `<script src="${base}embed.js" defer><\/script>\n<battle-calculator ruleset="${page.id}" scenario="${payload}"></battle-calculator>`;
+  // The single file, served from a web server, embeds itself; it has no embed.js beside it.
+  const src = singleFile ? here : `${base}index.html`;
+  const iframe = `<iframe src="${src}?embed=1#/${page.id}?b=${payload}" title="${page.title} battle odds" style="width:100%;height:760px;border:0" loading="lazy"></iframe>`;
+  const element = singleFile ? null : `<script src="${base}embed.js" defer><\/script>\n<battle-calculator ruleset="${page.id}" scenario="${payload}"></battle-calculator>`;
   const snippet = (label, text) => {
     const area = h('textarea', { attrs: { readonly: true, rows: 4, 'aria-label': label }, value: text });
     return h('div', { class: 'snippet' }, h('h3', { text: label }), area,
@@ -218,9 +267,9 @@ async function openEmbed() {
   };
   const dlg = h('dialog', { class: 'dialog' },
     h('h2', { text: 'Put this calculator in a wiki page' }),
-    h('p', { class: 'muted', text: 'Either snippet shows this battle in the compact calculator. The custom element sizes itself to its content; it needs the page to allow a script. Both load the calculator from this address, so host the files where the wiki can reach them.' }),
+    h('p', { class: 'muted', text: 'Either snippet shows this battle in the compact calculator: the battle, its odds and a link to the full calculator. The custom element grows and shrinks with its content at every width; it needs the page to allow a script. The iframe has a fixed height and scrolls inside itself when the calculator is taller. Both load the calculator from this address, so host the files where the wiki can reach them.' }),
     snippet('An iframe', iframe),
-    snippet('A custom element', element),
+    element ? snippet('A custom element', element) : h('p', { class: 'muted', text: 'The custom element needs embed.js beside the calculator; this single file has none, so use the iframe.' }),
     h('div', { class: 'toolbar' }, button('Close', () => dlg.close())));
   dlg.addEventListener('close', () => dlg.remove());
   document.body.append(dlg);
@@ -252,17 +301,54 @@ function show(page, scenario) {
   current = { page, controller: null, hash: location.hash };
   current.controller = page.mount(host, ctx, scenario || pageRules.example || page.empty(pageRules));
   if (embedded) {
-    const full = location.href.replace(/\?embed=1/, '').replace(/([?&])embed=1&?/, '$1');
-    main.append(h('p', { class: 'embed-foot' }, h('a', { href: full, attrs: { target: '_blank', rel: 'noopener' }, text: 'Open in the full calculator ↗' })));
+    fullLink = h('a', { href: fullUrl(), attrs: { target: '_blank', rel: 'noopener' } }, 'Open the full calculator',
+      h('span', { class: 'sr-only', text: ' (in a new tab)' }), h('span', { attrs: { 'aria-hidden': 'true' }, text: ' ↗' }));
+    main.append(h('p', { class: 'embed-foot' }, fullLink));
   }
 }
 
-// In an iframe, tell the embedding page how tall the calculator is.
+// The compact view's way out: the same battle, without embed=1.
+let fullLink = null;
+function fullUrl() {
+  const url = new URL(location.href);
+  url.searchParams.delete('embed');
+  const { id, params } = parseHash(url.hash);
+  params.delete('embed');
+  url.hash = makeHash(id, params);
+  return url.href;
+}
+function updateFullLink() {
+  if (fullLink) fullLink.href = fullUrl();
+}
+
+// In an iframe, tell the embedding page how tall the calculator is. The body's
+// own height, not the document's scroll height: that never falls below the
+// iframe's current height, so a calculator that got shorter would never shrink.
 function reportHeight() {
-  if (window.parent === window) return;
-  const send = () => window.parent.postMessage({ type: 'battle-calculator:height', height: document.documentElement.scrollHeight }, '*');
+  if (!guest) return;
+  let last = 0;
+  const send = () => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: 'battle-calculator:height', height }, '*');
+  };
   new ResizeObserver(send).observe(document.body);
   send();
+}
+
+// Skip links move the keyboard without touching the fragment, which holds the battle.
+function skipLinks() {
+  for (const a of document.querySelectorAll('a.skip')) {
+    a.addEventListener('click', (e) => {
+      const target = document.getElementById(a.getAttribute('href').slice(1));
+      if (!target) return;
+      e.preventDefault();
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.scrollIntoView({ block: 'start' });
+      target.focus({ preventScroll: true });
+    });
+  }
 }
 
 async function boot() {
@@ -276,6 +362,7 @@ async function boot() {
     replace(main, h('p', { class: 'banner error', attrs: { role: 'alert' }, text: 'The calculator could not start: ' + e.message }));
     return;
   }
+  skipLinks();
   await route();
   window.addEventListener('popstate', () => route());
   window.addEventListener('hashchange', () => { if (location.hash !== current?.hash) route(); });

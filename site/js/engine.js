@@ -121,26 +121,29 @@ export class Engine {
 
 // A page's odds run: after a quarter second it shows Stop and the core's
 // progress in `status`; a newer run or Stop cancels it. Resolves to the answer,
-// or to null when stopped (the status says so); other failures are thrown.
-export async function runOdds(engine, request, { status, stop, body }) {
-  const slow = setTimeout(() => { stop.hidden = false; status.textContent = 'Computing…'; }, 250);
-  body.classList.add('stale');
+// or to null when cancelled; other failures are thrown. Only Stop says
+// "Stopped": a run cancelled by a newer one (a keystroke) says nothing, since
+// its successor is already under way. `say(text)` may replace writing to `status`.
+export async function runOdds(engine, request, { status, stop, body, say = null }) {
+  const tell = say || ((text) => { status.textContent = text; });
+  const slow = setTimeout(() => { stop.hidden = false; tell('Computing…'); }, 250);
+  body?.classList.add('stale');
   try {
     return await engine.call('odds', request, {
       slot: 'odds',
       onProgress: (p) => {
-        status.textContent = p.phase === 'monte-carlo'
+        tell(p.phase === 'monte-carlo'
           ? `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles…`
-          : `Exact solve: ${num(p.states, 0)} states, ${pct(p.settled)} settled…`;
+          : `Exact solve: ${num(p.states, 0)} states, ${pct(p.settled)} settled…`);
       },
     });
   } catch (e) {
     if (!(e instanceof Cancelled)) throw e;
-    status.textContent = 'Stopped. Edit the battle to compute again.';
+    if (!engine.busy('odds')) tell('Stopped. Edit the battle to compute again.');
     return null;
   } finally {
     clearTimeout(slow);
-    stop.hidden = true;
+    if (!engine.busy('odds')) stop.hidden = true;
   }
 }
 

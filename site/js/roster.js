@@ -5,7 +5,8 @@ import { h, replace, clear, field, numberInput, textInput, select, button, numbe
   clearFieldErrors } from './dom.js';
 import { Cancelled } from './engine.js';
 import { statLine, gold } from './warfare-card.js';
-import { optionsForm } from './options-form.js';
+import { rulesFold, optionWords } from './options-form.js';
+import { fieldWords } from './warfare-builder.js';
 import { encodeScenario, makeHash } from './share.js';
 import { STAYS_HERE, newKey, emptyRoster, loadRosters, saveRosters, callRoster, exportValue, exportFile,
   parseRosterText } from './roster-store.js';
@@ -28,6 +29,36 @@ export async function check(value, engine) {
 }
 
 const KIND_NAMES = { experience: 'Experience', equipment: 'Equipment', size: 'Size' };
+const ACTION_FIELDS = { days: 'Days to advance', weeks: 'Weeks to advance', name: 'Name', id: 'The unit', type: 'The action' };
+
+// A roster call's error in words that name the unit and the field, never a
+// JSON path: "Shields: casualty die must be ...". `value` holds the roster
+// (and its options); `action` the request's action, whose lists it names.
+export function explain(value, err, rules, action = null) {
+  const path = err.path || '';
+  const roster = value?.roster || {};
+  const units = Array.isArray(roster.units) ? roster.units : [];
+  const nameOf = (u) => u?.unit?.name || u?.name;
+  const byId = (uid) => nameOf(units.find((u) => u && u.id === uid));
+  let m = path.match(/^\/roster\/units\/(\d+)(?:\/(?:unit\/?)?(.*))?$/);
+  if (m) return `${nameOf(units[Number(m[1])]) || `Unit ${Number(m[1]) + 1} of the roster`}: ${m[2] ? fieldWords(m[2]) + ' ' : ''}${err.message}`;
+  m = path.match(/^\/roster(?:\/(\w+))?/);
+  if (m) return `The roster${m[1] ? `'s ${m[1].replace(/_/g, ' ')}` : ''}: ${err.message}`;
+  m = path.match(/^\/action\/units\/(\d+)(?:\/(\w+))?/);
+  if (m) {
+    const entry = action?.units?.[Number(m[1])];
+    const f = m[2] === 'final' ? 'die at the end' : m[2] ? fieldWords(m[2]) : '';
+    return `${byId(entry?.id) || `Unit ${Number(m[1]) + 1} of the battle`}: ${f ? f + ' ' : ''}${err.message}`;
+  }
+  m = path.match(/^\/action\/unit(?:\/(.+))?$/);
+  if (m) return `${action?.unit?.name || 'The new unit'}: ${m[1] ? fieldWords(m[1]) + ' ' : ''}${err.message}`;
+  m = path.match(/^\/action\/(pay|improve)\/(\w+)/);
+  if (m) return m[1] === 'pay' ? `${byId(m[2]) || 'That unit'}: pay ${err.message}` : `${byId(action?.id) || 'That unit'}: ${m[2]} ${err.message}`;
+  m = path.match(/^\/action\/(\w+)/);
+  if (m) return `${m[1] === 'id' ? byId(action?.id) || 'That unit' : ACTION_FIELDS[m[1]] || m[1].replace(/_/g, ' ')}: ${err.message}`;
+  const opt = optionWords(path, [{ basePath: '/options', list: rules.roster_options || [], word: 'Rule' }]);
+  return `${opt || 'The roster'}: ${err.message}`;
+}
 const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 
 export function mount(root, ctx, initial) {
@@ -68,12 +99,12 @@ export function mount(root, ctx, initial) {
       h('div', { class: 'col-edit' },
         section('ro-units-h', 'Units', unitsBox),
         section('ro-add-h', 'Add a unit', addBox)),
-      h('div', { class: 'col-results' },
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Clock, battles, seasons and ledger', tabindex: '-1' } },
         section('ro-clock-h', 'Clock and recovery', clockBox),
         section('ro-battle-h', 'Record a battle', battleBox),
         section('ro-season-h', 'Season and upkeep', seasonBox),
         section('ro-ledger-h', 'Ledger', ledgerBox),
-        section('ro-options-h', 'Rules for the roster', h('p', { class: 'muted small', text: 'Where the book leaves a point open, the choice is yours; the defaults are shown.' }), optionsBox))));
+        h('div', { class: 'card fold-card' }, optionsBox))));
   root.append(page);
 
   const entry = () => list.find((e) => e.key === key) || null;
@@ -103,9 +134,10 @@ export function mount(root, ctx, initial) {
     banner.hidden = !text;
     replace(banner, text || '');
   }
-  function showError(err, what = 'That') {
+  function showError(err, what = 'That', action = null) {
     const placed = showFieldError(page, err.path, err.message);
-    showBanner(`${what} was not done: ${err.path ? `${err.path}: ` : ''}${err.message}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
+    const e = entry();
+    showBanner(`${what} was not done: ${explain(e ? { roster: e.roster } : null, err, rules, action)}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
   }
   function clearError() {
     clearFieldErrors(page);
@@ -148,7 +180,7 @@ export function mount(root, ctx, initial) {
     }
     if (destroyed) return false;
     if (!answer.ok) {
-      showError(answer.error, label);
+      showError(answer.error, label, action);
       return false;
     }
     clearError();
@@ -202,7 +234,7 @@ export function mount(root, ctx, initial) {
       if (file.size > 4 << 20) throw new Error('it is larger than 4 MB');
       const value = parseRosterText(await file.text());
       const checked = await callRoster(ctx.engine, value, 'status');
-      if (!checked.ok) throw new Error(`${checked.error.path}: ${checked.error.message}`);
+      if (!checked.ok) throw new Error(explain(value, checked.error, rules));
       addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
     } catch (err) {
       showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
@@ -307,7 +339,7 @@ export function mount(root, ctx, initial) {
       const label = `${KIND_NAMES[kind]} → ${kind === 'size' ? o.to : cap(o.to)}${o.cost === null ? '' : ` · ${gold(o.cost)}`}`;
       return h('div', { class: 'ru-offer' },
         button(label, () => act({ type: 'improve', id: u.id, improve: { [kind]: o.to } }, `Improve ${u.name}: ${kind} ${o.to}`),
-          { cls: 'small', disabled: !o.allowed, title: o.why || 'Improve for the difference in cost' }),
+          { cls: 'small', disabled: !o.allowed, title: o.why || 'Improve for the difference in cost', label: `${label} for ${u.name}` }),
         o.why ? h('span', { class: 'muted small', text: ` ${o.why}` }) : null);
     }));
     let renaming = null;
@@ -333,8 +365,14 @@ export function mount(root, ctx, initial) {
           renaming.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') save(); });
           head.replaceWith(h('div', { class: 'ru-head' }, field(`New name for ${u.name}`, renaming, '/action/name'), button('Save', save, { cls: 'small primary' })));
           renaming.focus();
-        }, { cls: 'small', title: `Rename ${u.name}` }),
-        button('Remove', () => act({ type: 'delete', id: u.id }, `Remove ${u.name}`), { cls: 'small danger', title: `Remove ${u.name} from the roster` })));
+        }, { cls: 'small', title: `Rename ${u.name}`, label: `Rename ${u.name}` }),
+        button('Remove', async () => {
+          const at = summary.units.indexOf(u);
+          if (!await act({ type: 'delete', id: u.id }, `Remove ${u.name}`)) return;
+          // The keyboard goes to the unit that took its place, else the one before, else the new unit's form.
+          const rows = unitsBox.querySelectorAll('.roster-unit');
+          (rows[Math.min(at, rows.length - 1)]?.querySelector('.row-actions button') || addBox.querySelector('select'))?.focus();
+        }, { cls: 'small danger', title: `Remove ${u.name} from the roster`, label: `Remove ${u.name}` })));
     return row;
   }
 
@@ -380,6 +418,8 @@ export function mount(root, ctx, initial) {
       draftUnit.name = '';
       buy = false;
       renderAdd();
+      // The keyboard goes to the unit just added (its buttons name it).
+      [...unitsBox.querySelectorAll('.roster-unit .row-actions button')].at(-2)?.focus();
     }
   }
 
@@ -409,7 +449,8 @@ export function mount(root, ctx, initial) {
       }
     }
     const fighting = summary.units.filter((u) => battleDraft[u.id].fought);
-    const box = (u, k, label) => h('label', { class: 'small' }, h('input', { attrs: { type: 'checkbox', name: `${k}-${u.id}` }, checked: battleDraft[u.id][k], on: { change: (ev) => { battleDraft[u.id][k] = ev.target.checked; if (k === 'fought') renderBattle(); } } }), ` ${label}`);
+    const box = (u, k, label) => h('label', { class: 'small' }, h('input', { attrs: { type: 'checkbox', name: `${k}-${u.id}` }, checked: battleDraft[u.id][k], on: { change: (ev) => { battleDraft[u.id][k] = ev.target.checked; if (k === 'fought') renderBattle(); } } }), ` ${label}`,
+      k === 'fought' ? null : h('span', { class: 'sr-only', text: ` (${u.name})` }));
     replace(battleBox,
       h('p', { class: 'muted small', text: `Enter each unit's casualty die at the end of the battle on day ${e.roster.clock.day}, or roll the battle on the Strongholds & Followers page (Armies from a roster) and apply its result from there.` }),
       h('div', { class: 'battle-rows' }, summary.units.map((u) => {
@@ -485,7 +526,13 @@ export function mount(root, ctx, initial) {
   function renderOptions() {
     const e = entry();
     if (!e) { clear(optionsBox); return; }
-    replace(optionsBox, optionsForm(rules.roster_options || [], e.options, '/options', () => { persist(); refresh(); }));
+    // Drawn again after every change: the fold stays open and the keyboard where it was.
+    const wasOpen = !!optionsBox.querySelector('details')?.open;
+    const focused = optionsBox.contains(document.activeElement) ? document.activeElement.dataset.path : null;
+    replace(optionsBox, rulesFold([{ list: rules.roster_options || [], values: e.options, basePath: '/options' }], () => { persist(); refresh(); },
+      { note: 'Where the book leaves a point open, the choice is yours; the defaults are the plainest reading.', headingId: 'ro-options-h' }));
+    optionsBox.querySelector('details').open = wasOpen;
+    if (focused) optionsBox.querySelector(`[data-path="${focused}"]`)?.focus();
   }
 
   // ---- start ----

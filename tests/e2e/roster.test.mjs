@@ -198,7 +198,9 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   bad.roster.units[0].casualties = 99;
   await page.locator('input[type=file]').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
   await page.locator('.banner.error', { hasText: 'bad.json was not loaded' }).waitFor();
-  assert.match(await page.locator('.banner.error').textContent(), /\/roster\/units\/0\/casualties/);
+  // In words naming the unit and its field, never a JSON path.
+  assert.match(await page.locator('.banner.error').textContent(), /bad\.json was not loaded: Shields: casualty die must be/);
+  assert.doesNotMatch(await page.locator('.banner.error').textContent(), /\/roster|\/units/);
   assert.equal((await stored(page)).length, 3);
 
   // A link opens the roster in a fresh browser.
@@ -277,6 +279,24 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   await page.getByRole('button', { name: 'Undo apply' }).click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'Undone' }).waitFor();
   assert.deepEqual((await stored(page)).find((e) => e.roster.name === 'Bridge').roster, before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('printed, a roster shows its units with the clock, seasons and ledger', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + '#/roster');
+  await page.locator('.roster-pick select').waitFor();
+  await addUnit(page, { name: 'Shields', ancestry: 'dwarf', experience: 'regular', equipment: 'heavy', type: 'infantry', size: 'd6' });
+  await addUnit(page, { name: 'Bows', ancestry: 'elf', experience: 'regular', equipment: 'light', type: 'archers', size: 'd8' });
+  await page.emulateMedia({ media: 'print' });
+  const units = page.locator('.roster-unit');
+  assert.equal(await units.count(), 2);
+  for (let i = 0; i < 2; i++) assert.equal(await units.nth(i).isVisible(), true, 'each unit prints');
+  assert.deepEqual(await page.locator('.roster-unit [data-field="name"]').allTextContents(), ['Shields', 'Bows']);
+  assert.equal(await page.locator('.roster-ledger').isVisible(), true);
+  // The forms for changing it do not print.
+  assert.equal(await page.locator('.roster-add').isVisible(), false);
+  assert.equal(await page.getByRole('button', { name: 'Add to the roster' }).isVisible(), false);
   assert.deepEqual(problems, []);
   await context.close();
 });

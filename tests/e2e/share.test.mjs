@@ -17,7 +17,7 @@ const battle = {
   tactics: [],
   seed: 99,
 };
-const bars = (page) => page.locator('.bar-row .bar-value').allTextContents();
+const bars = (page) => page.locator('.odds-card .outcome-chart .bar-value').allTextContents();
 async function settled(page) {
   await page.locator('.bar-row').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.odds-body.stale'));
@@ -197,6 +197,76 @@ test('the served site works offline after one visit (service worker)', async () 
   await settled(page);
   await page.getByRole('button', { name: 'Roll battle' }).click();
   await page.locator('ol.log li').first().waitFor();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('embedded, the calculator is a guest: no history entries, only the calculator, and a height that follows its content', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + 'embed-demo.html', { viewport: { width: 390, height: 844 } });
+  const frame = page.frameLocator('#demo-element iframe');
+  await frame.locator('.odds-card .outcome-chart').waitFor();
+  const historyBefore = await page.evaluate(() => history.length);
+  // Edits inside the element replace its history entry: Back stays the wiki page's.
+  const arms = frame.locator('.unit-row').first().getByLabel(/^Arms/);
+  await arms.fill('2');
+  await page.waitForTimeout(900);
+  await arms.fill('3');
+  await page.waitForTimeout(900);
+  const inner = page.frames().find((f) => f.url().includes('embed=1') && f.parentFrame() && f.name() !== 'demo-iframe' && /Legio|b=1\./.test(f.url()));
+  assert.match(inner.url(), /[?&]b=1\./, 'the battle is still in the frame\'s address');
+  assert.equal(await page.evaluate(() => history.length), historyBefore, 'no history entries for the embedding page');
+
+  // Compact: the calculator and its result, none of the page's toolbar, and a way to the full calculator.
+  for (const name of ['Reset to the example', 'Clear', 'Export JSON', 'Import JSON', 'Copy link', 'Embed…', 'Print']) {
+    assert.equal(await frame.getByRole('button', { name, exact: true }).isVisible(), false, name);
+  }
+  assert.equal(await frame.locator('nav#nav').isVisible(), false);
+  const full = frame.getByRole('link', { name: /^Open the full calculator/ });
+  const href = await full.getAttribute('href');
+  assert.doesNotMatch(href, /embed=1/);
+  assert.equal(new URL(href).hash.match(/b=([^&]+)/)[1], new URL(inner.url()).hash.match(/b=([^&]+)/)[1], 'the link carries the battle as it is now');
+
+  // The element's height is its content's: no inner scrolling, at a phone's width, growing and shrinking.
+  const fits = () => page.waitForFunction(() => {
+    const f = document.querySelector('#demo-element iframe');
+    const body = f.contentDocument?.body;
+    return body && Math.abs(f.getBoundingClientRect().height - Math.ceil(body.getBoundingClientRect().height)) <= 1
+      && f.contentDocument.documentElement.scrollHeight <= f.getBoundingClientRect().height + 1;
+  });
+  await fits();
+  const tall = await page.locator('#demo-element iframe').evaluate((f) => f.getBoundingClientRect().height);
+  await frame.getByRole('button', { name: 'Add Ashen unit' }).click();
+  await frame.getByRole('button', { name: 'Add Ashen unit' }).click();
+  await page.waitForFunction((h) => document.querySelector('#demo-element iframe').getBoundingClientRect().height > h + 50, tall);
+  await fits();
+  const taller = await page.locator('#demo-element iframe').evaluate((f) => f.getBoundingClientRect().height);
+  await frame.getByRole('button', { name: /^Remove Host/ }).first().click();
+  await frame.getByRole('button', { name: /^Remove Host/ }).first().click();
+  await page.waitForFunction((h) => document.querySelector('#demo-element iframe').getBoundingClientRect().height < h - 50, taller);
+  await fits();
+  await page.screenshot({ path: screenshotPath('embed-demo-phone.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the offline file says its links open only where it is, and offers the battle\'s JSON', async () => {
+  const file = pathToFileURL(path.join(root, 'dist', 'battle-calculator.html')).href;
+  const context = await env.chrome.browser.newContext({ offline: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(file + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  await settled(page);
+  for (const [button, says] of [['Copy link', /opens only on this computer, where the file is/], ['Embed…', /cannot be embedded/]]) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    assert.match(await dialog.textContent(), says, button);
+    assert.doesNotMatch(await dialog.textContent(), /file:\/\//, `${button}: no file:// link on offer`);
+    assert.deepEqual(JSON.parse(await dialog.getByLabel('The battle as JSON').inputValue()), battle, `${button}: the battle's JSON`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
