@@ -9,7 +9,7 @@ import { cardView, statLine, gold } from './warfare-card.js';
 import { optionsForm } from './options-form.js';
 import { makeResults } from './warfare-results.js';
 import { solverPanel } from './solver-form.js';
-import { rosterLink } from './roster-store.js';
+import { rosterLink } from './roster-link.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';

@@ -10,13 +10,16 @@ import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore } from './h
 
 const env = useSiteAndBrowser({ before, after });
 const fixture = JSON.parse(fs.readFileSync(path.join(root, 'tests', 'fixtures', 'roster-walkthrough.json'), 'utf8'));
-const STORE = 'battle-calculator/v1/rosters';
+const PREFIX = 'battle-calculator/v2/roster/'; // one key per roster: {key, rev, roster, options, ...}
 let core;
 before(async () => {
   core = await loadCore();
 });
 
-const stored = (page) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]'), STORE);
+// The rosters kept in the browser (deleted ones left out), oldest first.
+const stored = (page) => page.evaluate((p) => Object.keys(localStorage).filter((k) => k.startsWith(p))
+  .map((k) => JSON.parse(localStorage.getItem(k))).filter((r) => !r.deleted)
+  .sort((a, b) => a.created - b.created || (a.key < b.key ? -1 : 1)), PREFIX);
 
 async function current(page) {
   const key = await page.locator('.roster-pick select').inputValue();
@@ -27,12 +30,12 @@ async function current(page) {
 async function doStep(page, click) {
   const before = JSON.stringify((await current(page)).roster);
   await click();
-  await page.waitForFunction(([k, b]) => {
+  await page.waitForFunction(([p, b]) => {
     if (!document.querySelector('.banner.error')?.hidden) return true; // an error: reported below
     const key = document.querySelector('.roster-pick select')?.value;
-    const e = JSON.parse(localStorage.getItem(k) || '[]').find((x) => x.key === key);
+    const e = JSON.parse(localStorage.getItem(p + key) || 'null');
     return e && JSON.stringify(e.roster) !== b;
-  }, [STORE, before]);
+  }, [PREFIX, before]);
   const banner = page.locator('.calc .banner.error');
   if (await banner.isVisible()) throw new Error(`the page says: ${await banner.textContent()}`);
 }
@@ -259,12 +262,14 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   await page.getByRole('button', { name: 'Roll battle' }).click();
   const apply = page.getByRole('button', { name: 'Apply result to roster' });
   await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
+  // The battle as rolled (after the apply the armies follow the roster).
+  const scenario = await page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
   await apply.click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'Applied to' }).waitFor();
   const rosters = await stored(page);
-  const after = rosters.find((e) => e.roster.name === 'Bridge').roster;
+  const record = rosters.find((e) => e.roster.name === 'Bridge');
+  const after = record.roster;
   // The same battle rolled by the core, and its result applied by the core.
-  const scenario = await page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
   const rolled = JSON.parse(core.roll(JSON.stringify(scenario)));
   assert.equal(rolled.ok, true);
   const units = rolled.units.filter((u) => u.side === 'attacker' && u.id !== undefined);
@@ -274,6 +279,13 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   assert.equal(expected.ok, true, JSON.stringify(expected.error));
   assert.deepEqual(after, expected.roster);
   assert.notDeepEqual(after, before);
+  // The roster names the roll: its seed, its dice and the dice each unit started from.
+  assert.equal(record.rolls.length, 1);
+  assert.equal(record.rolls[0].seed, scenario.seed);
+  assert.equal(record.rolls[0].dice, 2);
+  assert.deepEqual(record.rolls[0].start.map((u) => [u.id, u.die]), [['u1', 6], ['u2', 8]]);
+  assert.match(await page.locator('.roster-bridge [role=status]').textContent(),
+    new RegExp(`seed ${scenario.seed} \\(dice version 2\\).*started from Shields 6, Bows 8`));
   await page.getByRole('button', { name: 'Undo apply' }).click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'Undone' }).waitFor();
   assert.deepEqual((await stored(page)).find((e) => e.roster.name === 'Bridge').roster, before);
