@@ -5,6 +5,7 @@ import { Engine } from './engine.js';
 import { h, replace, button, debounce } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import { setReadOnly, scan, kept, keep, replaceKept, recent, recoveryBanner } from './store.js';
+import { linkDice, linkRules, stampRules, withCurrentRules } from './versions.js';
 import * as bloodied from './bloodied.js';
 import * as warfare from './warfare.js';
 import * as olympia from './olympia.js';
@@ -36,6 +37,7 @@ function makeWorker() {
 const engine = new Engine(null, makeWorker);
 
 let rules = null;
+let diceVersion = 1; // the core's dice (version() answers "dice")
 let current = null; // {page, controller, hash}
 const notice = h('div', { class: 'banner notice', hidden: true, attrs: { role: 'alert' } });
 const recovery = recoveryBanner();
@@ -69,7 +71,7 @@ const OWN = { battleCalculator: true };
 const pushLink = debounce(async (page, scenario) => {
   if (current?.page !== page) return;
   const params = new URLSearchParams();
-  params.set('b', await encodeScenario(scenario));
+  params.set('b', await encodeScenario(stampRules(rulesOf(page), scenario)));
   if (embedded) params.set('embed', '1');
   const hash = makeHash(page.id, params);
   if (hash !== location.hash) {
@@ -80,20 +82,24 @@ const pushLink = debounce(async (page, scenario) => {
 
 async function linkFor(scenario, { roll = false, embed = false } = {}) {
   const params = new URLSearchParams();
-  params.set('b', await encodeScenario(scenario));
-  if (roll) params.set('roll', '1');
+  params.set('b', await encodeScenario(stampRules(rulesOf(current.page), scenario)));
+  if (roll) {
+    params.set('roll', '1');
+    params.set('dice', String(diceVersion));
+  }
   const base = location.href.split('#')[0].split('?')[0];
   return `${base}${embed ? '?embed=1' : ''}${makeHash(current.page.id, params)}`;
 }
 
-// A scenario from a link, checked by the core before anything is shown, as
-// the core read it where it says (the roster page's check gives `value`).
+// A scenario from a link, checked by the core before anything is shown:
+// {value (as the core read it, where it says), rules (see versions.js)}.
 async function scenarioFromParams(page, params) {
-  const value = params.has('b') ? await decodeScenario(params.get('b')) : parseScenarioJson(params.get('j'));
-  if (value.ruleset !== page.id) throw new LinkError(`it is for another rule system ("${String(value.ruleset).slice(0, 40)}")`);
-  const checked = await checkFor(page, value);
+  const raw = params.has('b') ? await decodeScenario(params.get('b')) : parseScenarioJson(params.get('j'));
+  if (raw.ruleset !== page.id) throw new LinkError(`it is for another rule system ("${String(raw.ruleset).slice(0, 40)}")`);
+  const rules = linkRules(rulesOf(page), raw);
+  const checked = await checkFor(page, rules.value);
   if (!checked.ok) throw new LinkError(`${checked.error.path || 'the battle'}: ${checked.error.message}`);
-  return checked.value || value;
+  return { value: checked.value || rules.value, rules };
 }
 
 // `source`: 'open' for a page opened or a link followed, 'history' for
@@ -103,9 +109,10 @@ async function route(source = 'open') {
   const page = pageById(id) || defaultPage();
   let scenario = null;
   let fromLink = false;
+  let linkRulesInfo = null;
   if (params.has('b') || params.has('j')) {
     try {
-      scenario = await scenarioFromParams(page, params);
+      ({ value: scenario, rules: linkRulesInfo } = await scenarioFromParams(page, params));
       fromLink = true;
       say('');
     } catch (e) {
@@ -131,7 +138,22 @@ async function route(source = 'open') {
   } else if (fromLink) {
     keepOpened(page, source, notes);
   }
-  if (params.get('roll') === '1') current.controller.roll?.();
+  if (linkRulesInfo?.old) {
+    notes.push({
+      text: `This link was made when the ${page.title} rules were at version ${linkRulesInfo.made}, so the battle uses the rules as they were then, not the current ones (version ${linkRulesInfo.current}).`,
+      action: button('Use the current rules', () => setAll(withCurrentRules(current.controller.getScenario())), { cls: 'small' }),
+    });
+  }
+  if (params.get('roll') === '1') {
+    const dice = linkDice(params);
+    if (dice === diceVersion) current.controller.roll?.();
+    else {
+      notes.push({
+        text: `This link's rolled battle was rolled with the calculator's ${dice < diceVersion ? 'old' : 'newer'} dice (version ${dice}); these are version ${diceVersion}, so rolling it now with seed ${current.controller.getScenario().seed} gives a different battle from the one in the link.`,
+        action: button('Roll it with these dice', () => { notice.hidden = true; current.controller.roll?.(); }, { cls: 'small' }),
+      });
+    }
+  }
   if (notes.length) say(notes.map((n) => n.text).join(' '), 'info', ...notes.map((n) => n.action).filter(Boolean));
 }
 
@@ -257,9 +279,9 @@ function openText(title, text) {
 
 async function openEmbed() {
   const scenario = current.controller.getScenario();
-  const payload = await encodeScenario(scenario);
-  const base = location.href.split('#')[0].split('?')[0].replace(/[^/]*$/, '');
   const page = current.page;
+  const payload = await encodeScenario(stampRules(rulesOf(page), scenario));
+  const base = location.href.split('#')[0].split('?')[0].replace(/[^/]*$/, '');
   const iframe = `<iframe src="${base}index.html?embed=1#/${page.id}?b=${payload}" title="${page.title} battle odds" style="width:100%;height:760px;border:0" loading="lazy"></iframe>`;
   const element = `<script src="${base}embed.js" defer><\/script>\n<battle-calculator ruleset="${page.id}" scenario="${payload}"></battle-calculator>`;
   const snippet = (label, text) => {
@@ -323,6 +345,8 @@ async function boot() {
     rules = answer;
     const v = document.getElementById('version');
     if (v) v.textContent = `Version ${answer.version}.`;
+    const ver = await engine.call('version', '');
+    if (ver.ok && Number.isSafeInteger(ver.dice)) diceVersion = ver.dice;
   } catch (e) {
     replace(main, h('p', { class: 'banner error', attrs: { role: 'alert' }, text: 'The calculator could not start: ' + e.message }));
     return;

@@ -34,6 +34,8 @@ function normalise(s, rules) {
     defender: side(src.defender),
     seed: Number.isSafeInteger(src.seed) ? src.seed : 1,
     solver: src.solver && typeof src.solver === 'object' ? { ...src.solver } : {},
+    // Older rules, kept by a battle from an old link (versions.js); the core checks it.
+    ...(src.rules_version !== undefined ? { rules_version: src.rules_version } : {}),
   };
 }
 
@@ -54,6 +56,7 @@ export function mount(root, ctx, initial) {
   const request = (extra = {}) => {
     const r = { ruleset: id, options: scen.options, policy: scen.policy, attacker: scen.attacker, defender: scen.defender, ...extra };
     if (Object.keys(scen.solver).length) r.solver = scen.solver;
+    if (scen.rules_version !== undefined) r.rules_version = scen.rules_version;
     return r;
   };
   const solverBox = h('div');

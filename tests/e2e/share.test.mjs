@@ -30,7 +30,7 @@ test('a link reproduces the battle, and back/forward step through edits', async 
   const first = await bars(page);
   // Edit: the fragment follows.
   await page.locator('.unit-row').first().getByLabel('Arms').fill('9');
-  await page.waitForFunction(() => /[?&]b=1\./.test(location.hash));
+  await page.waitForFunction(() => /[?&]b=2\./.test(location.hash));
   await settled(page);
   const edited = await bars(page);
   assert.notDeepEqual(edited, first);
@@ -67,7 +67,8 @@ test('Copy link with a rolled battle rolls the same battle for everyone', async 
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.locator('.banner.info', { hasText: 'Link copied' }).waitFor();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /#\/bloodied-steel\?b=1\.[A-Za-z0-9_-]+&roll=1$/);
+  // Link format 2: the roll names the dice it was rolled with.
+  assert.match(link, /#\/bloodied-steel\?b=2\.[A-Za-z0-9_-]+&roll=1&dice=2$/);
   const other = await openPage(env.chrome.browser, link);
   await other.page.locator('blockquote.story').waitFor();
   assert.equal(await other.page.locator('blockquote.story').textContent(), story);
@@ -144,8 +145,8 @@ test('the Embed dialog gives both snippets for the current battle', async () => 
   await page.getByRole('button', { name: 'Embed…' }).click();
   const iframeCode = await page.getByLabel('An iframe').inputValue();
   const elementCode = await page.getByLabel('A custom element').inputValue();
-  assert.match(iframeCode, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?embed=1#\/bloodied-steel\?b=1\./);
-  assert.match(elementCode, /<battle-calculator ruleset="bloodied-steel" scenario="1\.[A-Za-z0-9_-]+">/);
+  assert.match(iframeCode, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?embed=1#\/bloodied-steel\?b=2\./);
+  assert.match(elementCode, /<battle-calculator ruleset="bloodied-steel" scenario="2\.[A-Za-z0-9_-]+">/);
   await page.keyboard.press('Escape');
   // The dialog closes (its close event removes it, a moment after the key).
   await page.locator('dialog').waitFor({ state: 'detached' });
