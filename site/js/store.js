@@ -195,11 +195,13 @@ export function recent(id) {
   return readJson(RECENT + id, validRecent) || [];
 }
 
-// Puts a battle at the top of the rule system's recent list (once).
-export function remember(id, scenario) {
+// Puts a battle at the top of the rule system's recent list (once), leaving
+// out `current` (the battle now kept, restored from the list perhaps).
+export function remember(id, scenario, current = null) {
   if (!isObject(scenario)) return;
   const c = canonical(scenario);
-  const list = recent(id).filter((e) => canonical(e.scenario) !== c);
+  const now = current ? canonical(current) : null;
+  const list = recent(id).filter((e) => canonical(e.scenario) !== c && canonical(e.scenario) !== now);
   list.unshift({ at: Date.now(), label: describe(scenario), scenario });
   writeJson(RECENT + id, list.slice(0, RECENT_MAX));
 }
@@ -215,7 +217,7 @@ export function forget(id, index) {
 export function replaceKept(id, scenario) {
   const old = kept(id);
   const changed = old && canonical(old) !== canonical(scenario);
-  if (changed) remember(id, old);
+  if (changed) remember(id, old, scenario);
   keep(id, scenario);
   return changed ? old : null;
 }
