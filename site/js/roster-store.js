@@ -138,7 +138,10 @@ function migrate() {
     let v;
     try { v = JSON.parse(page); } catch { v = undefined; }
     if (isObject(v) && (v.roster === null || oldEntry(v))) {
-      if (v.roster && !listRead && !readRoster(v.key)) writeRoster({ key: v.key, roster: v.roster, options: isObject(v.options) ? v.options : {} }, 0);
+      if (v.roster && !readRoster(v.key)) {
+        if (listRead) writeJson(PREFIX + v.key, { key: v.key, rev: 1, deleted: true, name: String(v.roster.name || '') });
+        else writeRoster({ key: v.key, roster: v.roster, options: isObject(v.options) ? v.options : {} }, 0);
+      }
       remove(OLD_PAGE);
     } else setAside(OLD_PAGE, page);
   }
