@@ -7,69 +7,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore } from './harness.mjs';
+import { stored, current, doStep, addUnit, battle } from './roster-steps.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 const fixture = JSON.parse(fs.readFileSync(path.join(root, 'tests', 'fixtures', 'roster-walkthrough.json'), 'utf8'));
-const PREFIX = 'battle-calculator/v2/roster/'; // one key per roster: {key, rev, roster, options, ...}
 let core;
 before(async () => {
   core = await loadCore();
 });
-
-// The rosters kept in the browser (deleted ones left out), oldest first.
-const stored = (page) => page.evaluate((p) => Object.keys(localStorage).filter((k) => k.startsWith(p))
-  .map((k) => JSON.parse(localStorage.getItem(k))).filter((r) => !r.deleted)
-  .sort((a, b) => a.created - b.created || (a.key < b.key ? -1 : 1)), PREFIX);
-
-async function current(page) {
-  const key = await page.locator('.roster-pick select').inputValue();
-  return (await stored(page)).find((e) => e.key === key);
-}
-
-// Clicks, then waits for the roster kept in the browser to change.
-async function doStep(page, click) {
-  const before = JSON.stringify((await current(page)).roster);
-  await click();
-  await page.waitForFunction(([p, b]) => {
-    if (!document.querySelector('.banner.error')?.hidden) return true; // an error: reported below
-    const key = document.querySelector('.roster-pick select')?.value;
-    const e = JSON.parse(localStorage.getItem(p + key) || 'null');
-    return e && JSON.stringify(e.roster) !== b;
-  }, [PREFIX, before]);
-  const banner = page.locator('.calc .banner.error');
-  if (await banner.isVisible()) throw new Error(`the page says: ${await banner.textContent()}`);
-}
-
-async function addUnit(page, unit, buy) {
-  const box = page.locator('.roster-add');
-  await box.getByLabel('Type', { exact: true }).selectOption(unit.type);
-  await box.getByLabel('Name', { exact: true }).fill(unit.name || '');
-  await box.getByLabel('Ancestry', { exact: true }).selectOption(unit.ancestry);
-  if (unit.experience) await box.getByLabel('Experience', { exact: true }).selectOption(unit.experience);
-  await box.getByLabel('Equipment', { exact: true }).selectOption(unit.equipment || 'none');
-  await box.getByLabel('Size (casualty die)', { exact: true }).selectOption(unit.size);
-  await box.getByLabel('Mercenary (upkeep doubled)', { exact: true }).setChecked(!!unit.mercenary);
-  await box.getByLabel('Bought: pay its price into the ledger', { exact: true }).setChecked(!!buy);
-  await doStep(page, () => box.getByRole('button', { name: 'Add to the roster' }).click());
-}
-
-async function battle(page, units) {
-  const byId = new Map(units.filter((u) => u.id).map((u) => [u.id, u]));
-  const rows = page.locator('.battle-row');
-  const n = await rows.count();
-  for (let i = 0; i < n; i++) {
-    const row = rows.nth(i);
-    const id = await row.getAttribute('data-id');
-    const r = byId.get(id);
-    await row.locator(`input[name="fought-${id}"]`).setChecked(!!r);
-    if (!r) continue;
-    await row.locator(`input[name="final-${id}"]`).fill(String(r.final));
-    await row.locator(`input[name="removed-${id}"]`).setChecked(!!r.removed);
-    await row.locator(`input[name="broke-${id}"]`).setChecked(!!r.broke_morale);
-    await row.locator(`input[name="retreated-${id}"]`).setChecked(!!r.retreated);
-  }
-  await doStep(page, () => page.getByRole('button', { name: 'Apply battle' }).click());
-}
 
 async function season(page, pay) {
   const boxes = page.locator('.pay-row input[type=checkbox]');
