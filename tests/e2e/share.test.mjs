@@ -6,9 +6,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, screenshotPath, root, useSiteAndBrowser } from './harness.mjs';
+import zlib from 'node:zlib';
+import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
+let core;
+before(async () => {
+  core = await loadCore();
+});
 
 const battle = {
   ruleset: 'bloodied-steel',
@@ -198,6 +203,63 @@ test('the served site works offline after one visit (service worker)', async () 
   await settled(page);
   await page.getByRole('button', { name: 'Roll battle' }).click();
   await page.locator('ol.log li').first().waitFor();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// A link as earlier versions wrote it: format 1, and no dice named.
+const oldLink = (value) => '1.' + zlib.deflateRawSync(Buffer.from(JSON.stringify(value))).toString('base64url');
+
+test('a link rolled with the old dice says so, and rolls only when asked', async () => {
+  for (const frag of [`b=${oldLink(battle)}&roll=1`, `j=${encodeURIComponent(JSON.stringify(battle))}&roll=1`]) {
+    const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/bloodied-steel?${frag}`);
+    const note = page.locator('.banner.info', { hasText: 'dice' });
+    await note.waitFor();
+    assert.match(await note.textContent(), /^This link's rolled battle was rolled with the calculator's old dice \(version 1\); these are version 2, so rolling it now with seed 99 gives a different battle from the one in the link\./);
+    await settled(page);
+    assert.equal(await page.locator('ol.log li').count(), 0, 'not rolled unasked');
+    await note.getByRole('button', { name: 'Roll it with these dice' }).click();
+    await page.locator('ol.log li').first().waitFor();
+    assert.equal(await note.isVisible(), false);
+    // The battle itself opened as it was saved.
+    assert.equal(await page.locator('.unit-row').first().getByLabel('Arms').inputValue(), '5');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // Dice newer than this page's are named as newer.
+  const { page, context, problems } = await openPage(env.chrome.browser,
+    `${env.server.url}#/bloodied-steel?j=${encodeURIComponent(JSON.stringify(battle))}&roll=1&dice=3`);
+  await page.locator('.banner.info', { hasText: 'newer dice (version 3); these are version 2' }).waitFor();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// The S&F rules change of issue 13 adds "rules_version" to the core (1: the
+// rules before it). An S&F link made before it names no rules version. With
+// a core that has versions, the page runs it under version 1 and says so;
+// with one that has none (before issue 13 lands), there is nothing to say.
+test('an S&F link from before rules versions keeps the rules it was made under', async () => {
+  const current = JSON.parse(core.rules('')).rulesets.warfare.rules_version;
+  const sf = { ruleset: 'warfare', options: {}, policy: {},
+    attacker: { units: [{ name: 'Pikes', ancestry: 'human', experience: 'regular', equipment: 'medium', type: 'infantry', size: 'd6' }] },
+    defender: { units: [{ name: 'Axes', ancestry: 'dwarf', experience: 'veteran', equipment: 'heavy', type: 'infantry', size: 'd4' }] }, seed: 4 };
+  const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/warfare?b=${oldLink(sf)}`);
+  await page.locator('.army.defender .army-unit').first().waitFor();
+  await page.waitForFunction(() => localStorage.getItem('battle-calculator/v1/warfare'));
+  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
+  if (current === undefined) {
+    // Today's core: version 1 is the only rules; the battle runs unchanged, nothing is added.
+    assert.equal((await kept()).rules_version, undefined);
+    assert.equal(await page.locator('.banner', { hasText: 'rules were at version' }).count(), 0);
+  } else {
+    assert.ok(Number.isInteger(current) && current >= 2, `rules_version ${current}`);
+    const note = page.locator('.banner.info', { hasText: 'rules were at version 1' });
+    await note.waitFor();
+    assert.match(await note.textContent(), new RegExp(`the battle uses the rules as they were then, not the current ones \\(version ${current}\\)`));
+    assert.equal((await kept()).rules_version, 1);
+    await note.getByRole('button', { name: 'Use the current rules' }).click();
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')).rules_version === undefined);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
