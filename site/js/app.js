@@ -104,7 +104,9 @@ async function scenarioFromParams(page, params) {
 
 // `source`: 'open' for a page opened or a link followed, 'history' for
 // back/forward through this page's own edits.
+let routing = null; // the fragment being routed: a hash change raises popstate and hashchange both
 async function route(source = 'open') {
+  routing = location.hash;
   const { id, params } = parseHash();
   const page = pageById(id) || defaultPage();
   let scenario = null;
@@ -355,7 +357,7 @@ async function boot() {
   await route();
   history.replaceState(OWN, '', location.href);
   window.addEventListener('popstate', (e) => route(e.state?.battleCalculator ? 'history' : 'open'));
-  window.addEventListener('hashchange', () => { if (location.hash !== current?.hash) route(); });
+  window.addEventListener('hashchange', () => { if (location.hash !== current?.hash && location.hash !== routing) route(); });
   if (embedded) reportHeight();
   if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('worker-source')) {
     navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus, not a requirement */ });
