@@ -4,7 +4,7 @@
 // refused); deleted rosters leave a marker, so a stale link or copy cannot
 // bring them back unasked. Also the core's "roster" call, files and links.
 import { h } from './dom.js';
-import { getText, setText, remove, keys, readJson, writeJson, setAside, isReadOnly, onOtherTab } from './store.js';
+import { getText, remove, keys, readJson, writeJson, setAside, isReadOnly, onOtherTab } from './store.js';
 
 const PREFIX = 'battle-calculator/v2/roster/';
 const OLD_LIST = 'battle-calculator/v1/rosters'; // before: one list of every roster
@@ -80,10 +80,6 @@ export function deleteRoster(key, base) {
   const marker = { key, rev: base + 1, deleted: true, name: cur?.roster?.name || '' };
   if (!writeJson(PREFIX + key, marker)) return { ok: false, full: true };
   return { ok: true, record: marker };
-}
-
-export function isDeleted(key) {
-  return !!readRoster(key)?.deleted;
 }
 
 // Tells `fn(key)` when another tab changes a roster (key null: storage cleared).

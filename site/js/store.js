@@ -11,7 +11,7 @@ const ROOT = 'battle-calculator/';
 export const RECOVERY = ROOT + 'recovery/';
 const KEPT = ROOT + 'v1/';          // the kept battle of each rule system (format unchanged since v1)
 const RECENT = ROOT + 'v2/recent/'; // [{at, label, scenario}], newest first
-export const RECENT_MAX = 6;
+const RECENT_MAX = 6;
 
 let readOnly = false;
 const overlay = new Map();    // read-only mode: key -> text, or null for removed
@@ -204,12 +204,6 @@ export function remember(id, scenario, current = null) {
   const list = recent(id).filter((e) => canonical(e.scenario) !== c && canonical(e.scenario) !== now);
   list.unshift({ at: Date.now(), label: describe(scenario), scenario });
   writeJson(RECENT + id, list.slice(0, RECENT_MAX));
-}
-
-export function forget(id, index) {
-  const list = recent(id);
-  list.splice(index, 1);
-  writeJson(RECENT + id, list);
 }
 
 // Keeps `scenario` as the rule system's battle; the battle it replaces (if it
