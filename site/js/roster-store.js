@@ -4,7 +4,7 @@
 // refused); deleted rosters leave a marker, so a stale link or copy cannot
 // bring them back unasked. Also the core's "roster" call, files and links.
 import { h } from './dom.js';
-import { getText, remove, keys, readJson, writeJson, setAside, isReadOnly, onOtherTab } from './store.js';
+import { getText, remove, keys, readJson, writeJson, setAside, isReadOnly, onOtherTab, canonical } from './store.js';
 
 const PREFIX = 'battle-calculator/v2/roster/';
 const OLD_LIST = 'battle-calculator/v1/rosters'; // before: one list of every roster
@@ -103,8 +103,10 @@ export function anyKept() {
 }
 
 // The single list of earlier versions becomes one key per roster. Nothing is
-// lost: an entry already stored (or deleted) here is newer and is kept; the
-// old list is removed only once every entry is stored, else it is set aside.
+// lost: an entry already stored (or deleted) here is kept as it is; the old
+// list is removed only once every entry in it is stored as it was, else it is
+// set aside (a page of an earlier version, still open, may have written it
+// after the move).
 let migrated = false;
 function migrate() {
   if (migrated) return;
@@ -119,7 +121,11 @@ function migrate() {
     if (all) {
       list.forEach((e, i) => {
         if (!oldEntry(e)) { all = false; return; }
-        if (readRoster(e.key)) return;
+        const here = readRoster(e.key);
+        if (here) {
+          if (here.deleted || canonical(here.roster) !== canonical(e.roster)) all = false;
+          return;
+        }
         const done = writeRoster({ key: e.key, roster: e.roster, options: isObject(e.options) ? e.options : {}, created: i + 1 }, 0);
         if (!done.ok) all = false;
       });

@@ -148,7 +148,7 @@ export function recoveryBanner() {
     if (box.hidden) return;
     const n = items.length + stuckNow.length;
     replace(box,
-      h('p', {}, `Some data this calculator kept in this browser could not be read (${n} item${n === 1 ? '' : 's'}). `,
+      h('p', {}, `Some data this calculator kept in this browser could not be read or used (${n} item${n === 1 ? '' : 's'}). `,
         items.length ? 'It has been set aside as it was, not written over: export it to keep it, or to repair it by hand.'
           : 'It has been left as it was and nothing will be written over it.'),
       items.length ? h('div', { class: 'toolbar' },

@@ -199,7 +199,7 @@ test('4: damaged storage is set aside and offered for export, never written over
     await page.goto(env.server.url + '#/roster');
     const banner = page.locator('.banner.recovery');
     await banner.waitFor();
-    assert.match(await banner.textContent(), /could not be read \(1 item\)\. It has been set aside as it was, not written over/);
+    assert.match(await banner.textContent(), /could not be read or used \(1 item\)\. It has been set aside as it was, not written over/);
     const all = await allStorage(page);
     assert.equal(all[RECOVERY + OLD_LIST], cut);
     assert.equal(all[OLD_LIST], undefined);
@@ -234,6 +234,15 @@ test('4: damaged storage is set aside and offered for export, never written over
     assert.equal(all[OLD_LIST], undefined);
     assert.equal(Object.keys(all).some((k) => k.startsWith(RECOVERY)), false);
     assert.equal(await page.locator('.banner.recovery').isVisible(), false);
+    // A page of the old version, still open, writes its list again with an edit: set aside, not lost, not applied.
+    const edited = structuredClone(list);
+    edited[1].roster.name = 'South (edited in an old tab)';
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [OLD_LIST, JSON.stringify(edited)]);
+    await page.reload();
+    await page.locator('.banner.recovery').waitFor();
+    assert.equal((await allStorage(page))[RECOVERY + OLD_LIST], JSON.stringify(edited));
+    assert.deepEqual(await page.locator('.roster-pick select option').allTextContents(), ['North', 'South']);
+    await page.evaluate((k) => localStorage.removeItem(k), RECOVERY + OLD_LIST);
     // One damaged roster: the other is shown, the damaged one set aside.
     const damaged = all[PREFIX + 'ra'].slice(0, -3);
     await page.evaluate(([k, t]) => localStorage.setItem(k, t), [PREFIX + 'ra', damaged]);
