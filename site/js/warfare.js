@@ -9,7 +9,7 @@ import { cardView, statLine, gold } from './warfare-card.js';
 import { rulesFold, optionWords, changedText } from './options-form.js';
 import { makeResults } from './warfare-results.js';
 import { solverPanel, solverOptions } from './solver-form.js';
-import { rosterLink } from './roster-store.js';
+import { rosterLink } from './roster-link.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -59,6 +59,8 @@ function normalise(s, rules) {
     defender: side(src.defender),
     seed: Number.isSafeInteger(src.seed) ? src.seed : 1,
     solver: src.solver && typeof src.solver === 'object' ? { ...src.solver } : {},
+    // Older rules, kept by a battle from an old link (versions.js); the core checks it.
+    ...(src.rules_version !== undefined ? { rules_version: src.rules_version } : {}),
   };
 }
 
@@ -80,6 +82,7 @@ export function mount(root, ctx, initial) {
   const request = (extra = {}) => {
     const r = { ruleset: id, options: scen.options, policy: scen.policy, attacker: scen.attacker, defender: scen.defender, ...extra };
     if (Object.keys(scen.solver).length) r.solver = scen.solver;
+    if (scen.rules_version !== undefined) r.rules_version = scen.rules_version;
     return r;
   };
   const solverBox = h('div');
