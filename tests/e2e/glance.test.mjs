@@ -186,7 +186,11 @@ for (const [size, width, height] of SIZES) {
     assert.deepEqual(await axe(page), [], 'axe-core violations');
     await page.screenshot({ path: screenshotPath(`glance-roster-${size}.png`) });
 
-    const size6 = JSON.parse(await page.evaluate(() => localStorage.getItem('battle-calculator/v1/rosters')))[0].roster.units[0].casualties;
+    // The roster as stored (each under its own key, battle-calculator/v2/roster/<key>).
+    const size6 = await page.evaluate(() => {
+      const k = Object.keys(localStorage).find((x) => x.startsWith('battle-calculator/v2/roster/r'));
+      return JSON.parse(localStorage.getItem(k)).roster.units[0].casualties;
+    });
     await page.locator('.battle-row input[name^="final-"]').fill('99');
     await page.getByRole('button', { name: 'Apply battle' }).click();
     const banner = page.locator('.calc .banner.error');
