@@ -6,6 +6,7 @@
 // which roll it was (seed, dice version, starting dice).
 import { h, replace, field, select, button } from './dom.js';
 import { canonical } from './store.js';
+import { explain } from './roster.js';
 import { STAYS_HERE, loadRosters, findRoster, writeRoster, callRoster, rollRecord, onRosterChange } from './roster-store.js';
 
 const SIDES = [['attacker', 'Attacker'], ['defender', 'Defender']];
@@ -94,7 +95,7 @@ export function rosterLink(ctx, { setUnits }) {
     }
     const answer = await callRoster(ctx.engine, entry, 'army');
     if (!answer.ok) {
-      status.textContent = `${entry.roster.name}: ${answer.error.path} ${answer.error.message}`;
+      status.textContent = `${entry.roster.name}: ${explain(entry, answer.error, ctx.rules, 'army')}`;
       return false;
     }
     from[side] = key;
@@ -133,7 +134,7 @@ export function rosterLink(ctx, { setUnits }) {
           : `the ${side}'s units were not taken from a roster on this page (take them again to apply a result).` };
       }
       const army = await callRoster(ctx.engine, entry, 'army');
-      if (!army.ok) return { ok: false, reload: false, why: `“${entry.roster.name}”: ${army.error.path} ${army.error.message}` };
+      if (!army.ok) return { ok: false, reload: false, why: `“${entry.roster.name}”: ${explain(entry, army.error, ctx.rules, 'army')}` };
       const asked = roll.request?.[side]?.units || [];
       for (const u of rolled) {
         const now = army.units.find((a) => a.id === u.id);
@@ -183,7 +184,7 @@ export function rosterLink(ctx, { setUnits }) {
       const answer = await callRoster(ctx.engine, entry, { type: 'battle', side, units });
       let failure = null;
       let res = null;
-      if (!answer.ok) failure = `${answer.error.path} ${answer.error.message}`;
+      if (!answer.ok) failure = explain(entry, answer.error, ctx.rules, { type: 'battle', side, units });
       else {
         const record = rollRecord({ seed: roll.answer.seed, dice: roll.answer.dice ?? 1, side, day: answer.roster.clock?.day ?? entry.roster.clock?.day, units });
         res = writeRoster({ ...entry, roster: answer.roster, rolls: [...entry.rolls, record] }, entry.rev);
