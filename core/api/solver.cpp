@@ -130,6 +130,7 @@ MonteCarloOptions monte_carlo_options(const SolverRequest& req, double time_limi
     mo.trials = req.trials;
     mo.seed = req.seed;
     mo.target_halfwidth = req.target_halfwidth;
+    mo.block = kBlockTrials;
     // What is left of the time limit after an exact attempt; a whisker at least,
     // so that a sampled answer says how far it got instead of nothing.
     mo.time_limit_s = std::max(time_limit_s, 0.01);

@@ -119,10 +119,12 @@ json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& s
     if (req.blocks > 0) {
         json raw = json::array();
         for (std::uint64_t k = req.first_block; k < req.first_block + req.blocks; ++k) {
+            // The last block of a run of `trials` may be short, as in one call.
+            if (k * kBlockTrials >= req.trials) break;
             Tally t(tally.schema());
             MonteCarloOptions mo = monte_carlo_options(req, deadline.left());
             mo.first_block = k;
-            mo.trials = kBlockTrials;
+            mo.trials = std::min(kBlockTrials, req.trials - k * kBlockTrials);
             mo.target_halfwidth = 0;
             const MonteCarloStatus st = sample(t, mo);
             if (st.stopped_by == "cancelled") throw std::runtime_error("cancelled");

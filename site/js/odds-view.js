@@ -12,7 +12,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
   const status = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
   // Only Stop stops: a run cancelled because the battle changed is simply replaced.
   let stopPressed = false;
-  const stop = button('Stop', () => { stopPressed = true; ctx.engine.cancel('odds'); }, { cls: 'small', title: 'Stop computing' });
+  const stop = button('Stop', () => { stopPressed = true; ctx.engine.cancelOdds(); }, { cls: 'small', title: 'Stop computing' });
   stop.hidden = true;
   const bars = h('div', { class: 'odds-bars' }, h('p', { class: 'muted', text: 'Computing the odds…' }));
   const details = h('div', { class: 'odds-details' });

@@ -348,7 +348,7 @@ export function mount(root, ctx, initial) {
   }, 150);
   function edited({ structural = false } = {}) {
     // The worker is needed for the new cards at once: a long run of the old battle gives way.
-    ctx.engine.cancel('odds');
+    ctx.engine.cancelOdds();
     ctx.engine.cancel('attack-matrix');
     view.changed({ structural });
     ctx.changed(request({ seed: scen.seed }));
