@@ -7,7 +7,7 @@
 import { h, replace, field, select, button } from './dom.js';
 import { canonical } from './store.js';
 import { explain } from './roster.js';
-import { STAYS_HERE, loadRosters, findRoster, writeRoster, callRoster, rollRecord, onRosterChange } from './roster-store.js';
+import { STAYS_HERE, loadRosters, findRoster, writeRoster, callRoster, onRosterChange } from './roster-store.js';
 
 const SIDES = [['attacker', 'Attacker'], ['defender', 'Defender']];
 const FROM = 'battle-calculator/v2/roster-from'; // per tab: which roster each side came from
@@ -181,15 +181,17 @@ export function rosterLink(ctx, { setUnits }) {
     const done = [];
     const said = [];
     for (const { side, entry, units } of v.sides) {
-      const answer = await callRoster(ctx.engine, entry, { type: 'battle', side, units });
+      // The roll is named, so the core refuses it unless each unit starts
+      // from the die the roster has now, and keeps it with the battle.
+      const action = { type: 'battle', side, units, roll: { seed: roll.answer.seed, dice: roll.answer.dice ?? 1 } };
+      const answer = await callRoster(ctx.engine, entry, action);
       let failure = null;
       let res = null;
-      if (!answer.ok) failure = explain(entry, answer.error, ctx.rules, { type: 'battle', side, units });
+      if (!answer.ok) failure = explain(entry, answer.error, ctx.rules, action);
       else {
-        const record = rollRecord({ seed: roll.answer.seed, dice: roll.answer.dice ?? 1, side, day: answer.roster.clock?.day ?? entry.roster.clock?.day, units });
-        res = writeRoster({ ...entry, roster: answer.roster, rolls: [...entry.rolls, record] }, entry.rev);
+        res = writeRoster({ ...entry, roster: answer.roster }, entry.rev);
         if (!res.ok) failure = res.stale ? 'it was changed in another tab since this roll was checked; reload the armies and roll again' : 'this browser would not keep it (private browsing or a full store)';
-        else said.push(`“${answer.roster.name}”: ${record.text} ${answer.events.filter((e) => e.type !== 'battle').map((e) => e.text).join(' ')}`);
+        else said.push(`“${answer.roster.name}”: ${answer.events.map((e) => e.text).join(' ')}`);
       }
       if (failure) {
         const back = rollBack(done);

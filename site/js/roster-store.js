@@ -10,7 +10,6 @@ const PREFIX = 'battle-calculator/v2/roster/';
 const OLD_LIST = 'battle-calculator/v1/rosters'; // before: one list of every roster
 const OLD_PAGE = 'battle-calculator/v1/roster';  // before: the page's copy of the roster shown
 const SELECTED = 'battle-calculator/v2/roster-selected';
-export const MAX_ROLLS = 200; // rolled battles remembered per roster
 export const STAYS_HERE = 'Rosters are kept in this browser on this device only (its local storage): nothing is sent anywhere. Export a roster to keep a copy or to move it to another device.';
 
 export function newKey() {
@@ -25,17 +24,16 @@ export function emptyRoster(name = 'New army') {
 
 const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
 
-// A stored roster: {key, rev, created, roster, options, rolls}; a deleted
+// A stored roster: {key, rev, created, roster, options}; a deleted
 // one: {key, rev, deleted: true, name}.
 function validRecord(key) {
   return (v) => isObject(v) && v.key === key && Number.isSafeInteger(v.rev) && v.rev > 0 &&
-    (v.deleted === true || (isObject(v.roster) && (v.options === undefined || isObject(v.options)) &&
-      (v.rolls === undefined || Array.isArray(v.rolls))));
+    (v.deleted === true || (isObject(v.roster) && (v.options === undefined || isObject(v.options))));
 }
 
 function clean(rec) {
   return { key: rec.key, rev: rec.rev, created: Number(rec.created) || 0, roster: rec.roster,
-    options: isObject(rec.options) ? rec.options : {}, rolls: readRolls(rec.rolls) };
+    options: isObject(rec.options) ? rec.options : {} };
 }
 
 // The record under `key` (a deleted one included), or null.
@@ -68,7 +66,7 @@ export function writeRoster(entry, base) {
   const cur = readRoster(entry.key);
   if ((cur ? cur.rev : 0) !== base) return { ok: false, stale: true, current: cur && !cur.deleted ? clean(cur) : null };
   const record = { key: entry.key, rev: base + 1, created: cur?.created || entry.created || Date.now(),
-    roster: entry.roster, options: entry.options || {}, rolls: (entry.rolls || []).slice(-MAX_ROLLS) };
+    roster: entry.roster, options: entry.options || {} };
   if (!writeJson(PREFIX + entry.key, record)) return { ok: false, full: true };
   return { ok: true, record: clean(record) };
 }
@@ -158,27 +156,10 @@ export function callRoster(engine, entry, action, slot = null) {
 }
 
 // The file and link format: {"ruleset": "roster", "key", "roster": {...},
-// "options": {...}, "rolls": [...]}; "rolls" are the rolled battles applied
-// to the roster (the page's record, see rollRecord).
+// "options": {...}}. The roster itself keeps its battles, each rolled one
+// with its roll (seed, dice version, starting dice): see the core's roster call.
 export function exportValue(entry) {
-  const v = { ruleset: 'roster', key: entry.key, roster: entry.roster, options: entry.options || {} };
-  if (entry.rolls?.length) v.rolls = entry.rolls;
-  return v;
-}
-
-// The page's record of a rolled battle applied to a roster: which roll (seed,
-// dice version) and the dice each unit started from, in words and as data.
-export function rollRecord({ seed, dice, side, day, units }) {
-  const start = units.map((u) => ({ id: String(u.id), name: String(u.name ?? ''), die: u.start }));
-  const text = `Rolled battle, seed ${seed} (dice version ${dice}), applied to the ${side} on day ${day}; ` +
-    `started from ${start.map((u) => `${u.name} ${u.die}`).join(', ')}.`;
-  return { at: Date.now(), day, seed, dice, side, start, text };
-}
-
-function readRolls(v) {
-  if (!Array.isArray(v)) return [];
-  return v.filter((r) => isObject(r) && typeof r.text === 'string').slice(-MAX_ROLLS)
-    .map((r) => ({ ...r, text: r.text.slice(0, 2000) }));
+  return { ruleset: 'roster', key: entry.key, roster: entry.roster, options: entry.options || {} };
 }
 
 export function exportFile(entry) {
@@ -205,7 +186,7 @@ export function parseRosterText(text) {
     throw new Error('it is not JSON');
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('it is not a roster');
-  if (value.ruleset === 'roster') return { roster: value.roster, options: value.options || {}, key: value.key, rolls: readRolls(value.rolls) };
+  if (value.ruleset === 'roster') return { roster: value.roster, options: value.options || {}, key: value.key };
   if (Array.isArray(value.units) && !value.attacker) return { roster: value, options: {} };
   throw new Error(value.ruleset ? `it is a ${String(value.ruleset).slice(0, 40)} battle, not a roster` : 'it is not a roster');
 }

@@ -70,7 +70,7 @@ const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 export function mount(root, ctx, initial) {
   const rules = ctx.rules;
   const t = rules.tables;
-  let list = loadRosters(); // [{key, rev, created, roster, options, rolls}]
+  let list = loadRosters(); // [{key, rev, created, roster, options}]
   let key = null;
   let summary = null;      // the core's summary of the current roster
   let shown = null;        // the current roster as the core read it (defaults filled in)
@@ -240,7 +240,7 @@ export function mount(root, ctx, initial) {
   // its deleted marker: then it comes back under its own key).
   function addEntry(value, label, base = 0) {
     const k = base || (value.key && !readRoster(value.key)) ? value.key : newKey();
-    if (!commit({ key: k, roster: value.roster, options: value.options || {}, rolls: value.rolls || [] }, null, base, label)) return;
+    if (!commit({ key: k, roster: value.roster, options: value.options || {} }, null, base, label)) return;
     lastStep = { label, events: [], gold: 0 };
     refresh();
   }
@@ -252,7 +252,7 @@ export function mount(root, ctx, initial) {
   function duplicate() {
     const e = entry();
     if (!e) return;
-    const copy = JSON.parse(JSON.stringify({ roster: e.roster, options: e.options, rolls: e.rolls }));
+    const copy = JSON.parse(JSON.stringify({ roster: e.roster, options: e.options }));
     copy.roster.name = `${e.roster.name} (copy)`.slice(0, 80);
     addEntry(copy, `Duplicate “${e.roster.name}”`);
   }
@@ -276,7 +276,7 @@ export function mount(root, ctx, initial) {
       const value = parseRosterText(await file.text());
       const checked = await callRoster(ctx.engine, value, 'status');
       if (!checked.ok) throw new Error(explain(value, checked.error, rules));
-      addEntry({ roster: checked.roster, options: value.options, key: value.key, rolls: value.rolls }, `Import ${file.name}`);
+      addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
     } catch (err) {
       showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
     }
@@ -322,7 +322,7 @@ export function mount(root, ctx, initial) {
       return;
     }
     const k = value.key || newKey();
-    if (commit({ key: k, roster: value.roster, options: value.options || {}, rolls: value.rolls || [] }, null, 0, `Add “${name}” from a link`)) {
+    if (commit({ key: k, roster: value.roster, options: value.options || {} }, null, 0, `Add “${name}” from a link`)) {
       note(`Added “${name}” from the link.`);
     }
   }
@@ -575,15 +575,15 @@ export function mount(root, ctx, initial) {
     const e = entry();
     if (!e || !summary || !shown) { clear(ledgerBox); return; }
     const rows = [...shown.ledger].reverse();
-    const rolls = [...e.rolls].reverse();
+    const battles = [...(shown.battles || [])].reverse();
     replace(ledgerBox,
       h('p', {}, 'Spent in all: ', h('strong', {}, num('spent', summary.spent, gold(summary.spent)))),
       rows.length ? h('ol', { class: 'ledger small', attrs: { reversed: true } }, rows.slice(0, 100).map((l) =>
         h('li', {}, h('span', { class: 'muted', text: `Day ${l.day}, season ${l.season}: ` }), l.text, ' ', h('strong', { text: gold(l.gold) }))))
         : h('p', { class: 'muted', text: 'Nothing spent yet.' }),
       rows.length > 100 ? h('p', { class: 'muted small', text: `and ${rows.length - 100} earlier entries (in the exported file).` }) : null,
-      rolls.length ? [h('h3', { text: 'Rolled battles applied' }),
-        h('ol', { class: 'rolls-applied small', attrs: { reversed: true } }, rolls.slice(0, 20).map((r) => h('li', { text: r.text })))] : null);
+      battles.length ? [h('h3', { text: 'Battles' }),
+        h('ol', { class: 'battles-kept small', attrs: { reversed: true } }, battles.slice(0, 20).map((b) => h('li', { text: b.text })))] : null);
   }
 
   function renderOptions() {

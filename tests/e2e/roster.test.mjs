@@ -222,17 +222,17 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   const units = rolled.units.filter((u) => u.side === 'attacker' && u.id !== undefined);
   assert.deepEqual(units.map((u) => u.id), ['u1', 'u2']);
   const expected = JSON.parse(core.call('roster', JSON.stringify({ ruleset: 'warfare', roster: before, options: {},
-    action: { type: 'battle', side: 'attacker', units } })));
+    action: { type: 'battle', side: 'attacker', units, roll: { seed: scenario.seed, dice: 2 } } })));
   assert.equal(expected.ok, true, JSON.stringify(expected.error));
   assert.deepEqual(after, expected.roster);
   assert.notDeepEqual(after, before);
   // The roster names the roll: its seed, its dice and the dice each unit started from.
-  assert.equal(record.rolls.length, 1);
-  assert.equal(record.rolls[0].seed, scenario.seed);
-  assert.equal(record.rolls[0].dice, 2);
-  assert.deepEqual(record.rolls[0].start.map((u) => [u.id, u.die]), [['u1', 6], ['u2', 8]]);
+  assert.equal(after.battles.length, 1);
+  assert.equal(after.battles[0].seed, scenario.seed);
+  assert.equal(after.battles[0].dice, 2);
+  assert.deepEqual(after.battles[0].start, { u1: 6, u2: 8 });
   assert.match(await page.locator('.roster-bridge [role=status]').textContent(),
-    new RegExp(`seed ${scenario.seed} \\(dice version 2\\).*started from Shields 6, Bows 8`));
+    new RegExp(`\\(rolled: seed ${scenario.seed}, dice version 2\\).*starting from Shields 6, Bows 8`));
   await page.getByRole('button', { name: 'Undo apply' }).click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'Undone' }).waitFor();
   assert.deepEqual((await stored(page)).find((e) => e.roster.name === 'Bridge').roster, before);

@@ -108,11 +108,12 @@ test('2: Apply only for a roll of the roster as it is now; the armies follow the
   await applyBtn.click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
   const units = first.units.filter((u) => u.side === 'attacker' && u.id !== undefined);
-  const expected = rosterCall(before, { type: 'battle', side: 'attacker', units }).roster;
+  const expected = rosterCall(before, { type: 'battle', side: 'attacker', units, roll: { seed: first.seed, dice: 2 } }).roster;
   const afterFirst = await record();
   assert.deepEqual(afterFirst.roster, expected);
-  assert.equal(afterFirst.rolls.length, 1);
-  assert.match(afterFirst.rolls[0].text, new RegExp(`^Rolled battle, seed ${first.seed} \\(dice version 2\\), applied to the attacker on day 1; started from Shieldbearers 6, Elf Bows 8\\.$`));
+  // The roster itself keeps the battle with its roll.
+  assert.equal(afterFirst.roster.battles.length, 1);
+  assert.equal(afterFirst.roster.battles[0].text, `A battle on day 1 (rolled: seed ${first.seed}, dice version 2): 2 units of the roster fought, starting from Shieldbearers 6, Elf Bows 8.`);
   // The armies on the page are now the roster's, and Apply waits for a new roll.
   const army = rosterCall(afterFirst.roster, 'army').units;
   await page.waitForFunction((n) => document.querySelectorAll('.army.attacker .army-unit').length === n, army.length);
