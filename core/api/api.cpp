@@ -56,16 +56,32 @@ const std::vector<Ruleset>& rulesets() {
     return all;
 }
 
-// Reads a request, finds its rule system and answers with `fn`.
+// Reads a request, finds its rule system and answers with `fn`. A saved
+// battle may say which dice its seed was meant for ("dice"): read here for
+// every rule system, so that a file from older dice says so when rolled and
+// one from newer dice than these is refused.
 std::string by_ruleset(const std::string& request,
                        const std::function<json(const Ruleset&, const In&)>& fn) {
     return guarded([&] {
-        const json j = parse_request(request);
+        json j = parse_request(request);
+        const In top(j, "");
+        top.must_be_object();
+        int dice = kDiceVersion;
+        if (top.has("dice")) {
+            const In d = top.field("dice");
+            if (d.raw().is_number_integer() && d.raw().get<std::int64_t>() > kDiceVersion)
+                d.fail("this battle was saved for dice version " + std::to_string(d.raw().get<std::int64_t>()) +
+                       ", newer than this calculator's (" + std::to_string(kDiceVersion) + ")");
+            dice = static_cast<int>(d.as_integer(1, kDiceVersion));
+            j.erase("dice");
+        }
         const In req(j, "");
-        req.must_be_object();
         const Ruleset& r = ruleset_of(req);
         json out = fn(r, req);
         out["ruleset"] = r.id;
+        if (dice < kDiceVersion && out.contains("log"))
+            out["dice_note"] = "this seed was saved for dice version " + std::to_string(dice) + "; rolled with version " +
+                               std::to_string(kDiceVersion) + " it gives a different battle from the one it was saved with";
         return out;
     });
 }

@@ -244,7 +244,8 @@ function openRecent() {
 }
 
 function exportFile() {
-  const scenario = current.controller.getScenario();
+  // The file says which dice its seed rolls with, so an older file's roll can say it was made with older dice.
+  const scenario = { ...current.controller.getScenario(), dice: diceVersion };
   const blob = new Blob([JSON.stringify(scenario, null, 2) + '\n'], { type: 'application/json' });
   const a = h('a', { href: URL.createObjectURL(blob), attrs: { download: `${current.page.id}-battle.json` } });
   document.body.append(a);

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { linkDice, currentRules, linkRules, stampRules, withCurrentRules } from '../../site/js/versions.js';
+import { call } from './wasm.mjs';
 
 const battle = { ruleset: 'warfare', options: { orders_per_turn: 2 }, attacker: { units: [] }, defender: { units: [] }, seed: 3 };
 const v2 = { rules_version: 2 };
@@ -61,4 +62,25 @@ test('links made now name the current rules; a battle kept under older rules kee
   assert.deepEqual(stampRules(v2, { ...battle, rules_version: 1 }), { ...battle, rules_version: 1 });
   // Reading back what was written gives the page's battle again.
   assert.deepEqual(linkRules(v2, stampRules(v2, battle)).value, battle);
+});
+
+test('a saved battle may name the dice its seed was meant for', async () => {
+  const battle = { ruleset: 'bloodied-steel', seed: 5,
+    units: [{ nation: 'tribunan', arms: 3, armour: 1, size: 2 }, { nation: 'ashen', arms: 2, armour: 1, size: 3 }] };
+  const now = await call('roll', battle);
+  assert.equal(now.ok, true);
+  assert.equal(now.dice_note, undefined);
+  const same = await call('roll', { ...battle, dice: 2 });
+  assert.deepEqual(same, now);
+  const old = await call('roll', { ...battle, dice: 1 });
+  assert.equal(old.ok, true);
+  assert.match(old.dice_note, /saved for dice version 1; rolled with version 2 it gives a different battle/);
+  assert.deepEqual(old.log, now.log);  // rolled with today's dice all the same
+  for (const [dice, message] of [[3, /newer than this calculator's \(2\)/], [0, /from 1 to 2/], ['two', /whole number/]]) {
+    const a = await call('check', { ...battle, dice });
+    assert.equal(a.ok, false, String(dice));
+    assert.equal(a.error.path, '/dice');
+    assert.match(a.error.message, message);
+  }
+  assert.equal((await call('odds', { ...battle, dice: 1 })).ok, true);
 });
