@@ -59,49 +59,49 @@ inline double widest_halfwidth(const Tally& t) {
     return w;
 }
 
-// Plays trials with `play_one(rng, tally, deadline)`, which plays one battle
-// and records it into `tally` with weight 1 (its outcome, its steps, and
-// add_total(1)); it may give up on a very long battle once the deadline has
-// passed, recording nothing and returning false.
-template <class PlayOne>
-MonteCarloStatus run_monte_carlo(PlayOne&& play_one, Tally& tally, const MonteCarloOptions& opt) {
+// Plays the trials block by block with `play_block(rng, tally, n, deadline,
+// between)`, which plays up to `n` battles of one block from `rng`, records
+// them into `tally` (outcomes, steps, add_total per battle) and returns how
+// many it played: fewer only when the deadline passed or `between()` (to be
+// called now and then between battles; true means stop) said so. A sampler
+// that counts in its own arrays adds them to the tally once per block.
+template <class PlayBlock>
+MonteCarloStatus run_monte_carlo_blocks(PlayBlock&& play_block, Tally& tally, const MonteCarloOptions& opt) {
     using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
     const Deadline deadline(opt.time_limit_s);
-    auto last_report = start;
+    auto last_report = Clock::now();
     MonteCarloStatus st;
     const std::uint64_t block = std::max<std::uint64_t>(opt.block, 1);
+    const std::uint64_t before_run = static_cast<std::uint64_t>(tally.total());
     auto report = [&] {
         if (!opt.progress) return true;
-        return opt.progress({st.trials, opt.trials, widest_halfwidth(tally)});
+        return opt.progress({static_cast<std::uint64_t>(tally.total()) - before_run, opt.trials, widest_halfwidth(tally)});
+    };
+    // Between battles: the clock, and progress at most every report_s.
+    auto between = [&] {
+        if (deadline.passed()) {
+            st.stopped_by = "time limit";
+            return true;
+        }
+        const auto now = Clock::now();
+        if (opt.report_s > 0 && std::chrono::duration<double>(now - last_report).count() > opt.report_s) {
+            last_report = now;
+            if (!report()) {
+                st.stopped_by = "cancelled";
+                return true;
+            }
+        }
+        return false;
     };
     for (std::uint64_t k = opt.first_block; st.trials < opt.trials && st.stopped_by.empty(); ++k) {
         Rng rng = Rng::for_block(opt.seed, k);
         const std::uint64_t n = std::min(block, opt.trials - st.trials);
-        for (std::uint64_t t = 0; t < n; ++t) {
-            const double before = tally.steps();
-            if (!play_one(rng, tally, deadline)) {
-                st.stopped_by = "time limit";
-                break;
-            }
-            ++st.trials;
-            // The clock is read every 16 battles, or after every long one.
-            if ((st.trials & 15) == 0 || tally.steps() - before > 4096) {
-                const auto now = Clock::now();
-                if (deadline.passed()) {
-                    st.stopped_by = "time limit";
-                    break;
-                }
-                if (opt.report_s > 0 && std::chrono::duration<double>(now - last_report).count() > opt.report_s) {
-                    last_report = now;
-                    if (!report()) {
-                        st.stopped_by = "cancelled";
-                        break;
-                    }
-                }
-            }
+        const std::uint64_t played = play_block(rng, tally, n, deadline, between);
+        st.trials += played;
+        if (played < n || !st.stopped_by.empty()) {
+            if (st.stopped_by.empty()) st.stopped_by = "time limit";
+            break;
         }
-        if (!st.stopped_by.empty()) break;
         if (opt.target_halfwidth > 0 && st.trials >= opt.min_trials && widest_halfwidth(tally) <= opt.target_halfwidth) {
             st.stopped_by = "target width";
             break;
@@ -112,6 +112,25 @@ MonteCarloStatus run_monte_carlo(PlayOne&& play_one, Tally& tally, const MonteCa
     st.complete = st.stopped_by.empty() || st.stopped_by == "target width";
     st.max_halfwidth = widest_halfwidth(tally);
     return st;
+}
+
+// Plays trials with `play_one(rng, tally, deadline)`, which plays one battle
+// and records it into `tally` with weight 1 (its outcome, its steps, and
+// add_total(1)); it may give up on a very long battle once the deadline has
+// passed, recording nothing and returning false.
+template <class PlayOne>
+MonteCarloStatus run_monte_carlo(PlayOne&& play_one, Tally& tally, const MonteCarloOptions& opt) {
+    return run_monte_carlo_blocks(
+        [&](Rng& rng, Tally& t, std::uint64_t n, const Deadline& deadline, auto&& between) -> std::uint64_t {
+            for (std::uint64_t i = 0; i < n; ++i) {
+                const double before = t.steps();
+                if (!play_one(rng, t, deadline)) return i;
+                // The clock is read every 16 battles, or after every long one.
+                if ((((i + 1) & 15) == 0 || t.steps() - before > 4096) && between()) return i + 1;
+            }
+            return n;
+        },
+        tally, opt);
 }
 
 // The generic state's battle, one outcome drawn per chance node.
