@@ -320,7 +320,7 @@ export function mount(root, ctx, initial) {
   }
 
   function renderOdds(a, wallMs) {
-    const method = a.method === 'exact'
+    const method = a.method.startsWith('exact')
       ? `Exact odds${a.dropped > 0 ? ` (probability ${a.dropped.toExponential(1)} left out)` : ''}`
       : `Monte Carlo: ${num(a.trials, 0)} battles, 95% intervals shown`;
     view.show(a, method, wallMs);

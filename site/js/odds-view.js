@@ -114,7 +114,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       replace(bars, outcomeBars(items, { caption: 'Outcome of the battle' }));
       outcomes.forEach((o, i) => { values[i].querySelector('.strip-p').textContent = pct(a.outcomes[o.id] ?? 0); });
       const half = a.ci95 ? Math.max(...outcomes.map((o) => (a.ci95[o.id][1] - a.ci95[o.id][0]) / 2)) : 0;
-      method.textContent = a.method === 'exact' ? 'exact' : `sampled ±${pct(half)}`;
+      method.textContent = a.method.startsWith('exact') ? 'exact' : `sampled ±${pct(half)}`;
       setState('', 'fresh');
       say(`${methodText} · ${num(a.time_ms, 1)} ms in the core, ${num(timing, 0)} ms in all.`);
       dim(false); // the regions the page tracks (matrix, roll) settle when their own answers come

@@ -324,7 +324,7 @@ export function mount(root, ctx, initial) {
   }
 
   function renderOdds(a, wallMs) {
-    const method = a.method === 'exact'
+    const method = a.method.startsWith('exact')
       ? `Exact odds (${num(a.states, 0)} states)`
       : `Monte Carlo: ${num(a.trials, 0)} battles, 95% intervals shown${a.fallback ? ' (too many states for exact odds)' : ''}`;
     view.show(a, method, wallMs);

@@ -54,7 +54,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
   }
 
   function renderOdds(a, wall) {
-    const how = a.method === 'exact'
+    const how = a.method.startsWith('exact')
       ? `Exact odds over ${num(a.states, 0)} states${a.dropped > 0 ? ` (probability ${a.dropped.toExponential(1)} left out)` : ''}`
       : `Monte Carlo: ${num(a.trials, 0)} battles, 95% intervals shown${a.fallback ? ` (${a.fallback.message})` : ''}`;
     view.show(a, how, wall);
