@@ -83,10 +83,7 @@ void survey(const Battle& b, const std::int32_t* n, const Works& w, Field& v) {
 
 int judge(const Battle& b, const std::int64_t value4[2], const std::int64_t standing[2]) {
     bool broken[2];
-    for (int s = 0; s < 2; ++s) {
-        const std::int64_t start = b.start4[s];
-        broken[s] = standing[s] == 0 || (value4[s] < start && value4[s] * 100 <= start * b.break_point[s]);
-    }
+    for (int s = 0; s < 2; ++s) broken[s] = standing[s] == 0 || value4[s] <= break_threshold(b, s);
     if (broken[0] && broken[1]) return kTie;
     if (broken[0]) return kDefenderWins;
     if (broken[1]) return kAttackerWins;

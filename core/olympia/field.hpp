@@ -3,6 +3,7 @@
 // be struck and who can strike, with what rating and defense; what a blow does
 // to a structure; when a side breaks; and what a finished battle records.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -34,7 +35,12 @@ inline std::int32_t works_points(int v) { return v == 1 ? 1 : 3 + v; }
 void survey(const Battle& b, const std::int32_t* n, const Works& w, Field& f);
 
 // Break: strength (value4) below its start and at or below the break point, or
-// nobody standing. Returns kRunning, or who won (both broken: a tie).
+// nobody standing. The largest strength at which a side has broken:
+inline std::int64_t break_threshold(const Battle& b, int side) {
+    const std::int64_t start = b.start4[side];
+    return std::min(start - 1, start * b.break_point[side] / 100);
+}
+// kRunning, or who won (both broken: a tie).
 int judge(const Battle& b, const std::int64_t value4[2], const std::int64_t standing[2]);
 std::int64_t side_value4(const Battle& b, const std::int32_t* n, int side);
 // Living men (not siege engines) and, if asked, unwounded nobles.
