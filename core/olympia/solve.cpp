@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "olympia/recurrence.hpp"
 #include "olympia/sampler.hpp"
 
 namespace bc::olympia {
@@ -27,6 +28,12 @@ double estimate_states(const Battle& b) {
     if (b.options.engine_order) estimate *= static_cast<double>(able + 1);
     return estimate;
 }
+
+// The fast exact paths sweep a box of cells, most of them never reached and
+// each far cheaper than a generic state: a box up to this many times the state
+// budget is swept, if its window (8 bytes a cell) fits in kWindowCells.
+constexpr double kCellsPerState = 50;
+constexpr double kWindowCells = 32.0 * 1024 * 1024;
 
 json sampled(const Battle& b, Tally& tally, const SolverRequest& req, double time_left) {
     MonteCarloOptions mo;
@@ -55,6 +62,35 @@ json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, con
     const auto t0 = Clock::now();
     const Battle& b = *battle;
     if (req.method == "monte-carlo") return sampled(b, tally, req, req.time_limit_s);
+
+    // The rulebook order: the count recurrence.
+    const double box = CountRecurrence::box_size(b);
+    if (box > 0 && box <= kCellsPerState * static_cast<double>(req.max_states) &&
+        CountRecurrence::window_size(b) <= kWindowCells) {
+        ExactOptions eo;
+        eo.time_limit_s = req.method == "exact" ? req.time_limit_s : req.time_limit_s / 4;
+        eo.progress = [](std::uint64_t states, double settled) {
+            return report_progress({{"phase", "exact"}, {"states", states}, {"settled", settled}});
+        };
+        Tally t(tally.schema());
+        CountRecurrence rec;
+        const SweepStatus st = rec.solve(b, t, eo);
+        if (st.complete) {
+            tally.merge(t);
+            return {{"method", "exact-recurrence"}, {"path", "count recurrence"}, {"states", st.states},
+                    {"cells", st.cells}, {"dropped", 0}};
+        }
+        if (req.method == "exact" || st.stopped_by == "cancelled")
+            throw std::runtime_error("the exact solve stopped (" + st.stopped_by + ") after " +
+                                     std::to_string(st.states) + " states; ask for Monte Carlo or a larger budget");
+        json out = sampled(b, tally, req, std::max(0.01, req.time_limit_s - seconds_since(t0)));
+        out["fallback"] = {{"from", "exact"},
+                           {"reason", st.stopped_by},
+                           {"states", st.states},
+                           {"message", "the exact solve exceeded its " + st.stopped_by + " after " +
+                                           std::to_string(st.states) + " states, so these odds are sampled"}};
+        return out;
+    }
 
     // The generic chance state, within its budgets. Men inside a structure
     // multiply its states by the structure's defense, damage and targeting
