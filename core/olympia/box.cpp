@@ -23,6 +23,18 @@ Box::Box(const Battle& b, bool with_works) {
         if (x.value4() > 0) k = std::min(k, (start - thr - 1) / x.value4());
         if (!x.siege) k = std::min(k, side_standing(b, n.data(), s, true) - 1);
         k = std::max<std::int64_t>(k, 0);
+        // A noble is struck only once his men (the leader: everyone else of
+        // his stack) are gone; if that loss alone breaks the side, he is
+        // never struck in a state that goes on.
+        if (x.is_noble && k > 0) {
+            std::int64_t lost = 0;
+            for (std::size_t j = 0; j < E; ++j) {
+                const Entity& y = b.ents[j];
+                if (y.side != s || j == i) continue;
+                if (x.leader || (!y.is_noble && y.noble == x.noble)) lost += y.value4() * y.count;
+            }
+            if (lost > 0 && start - lost <= thr) k = 0;
+        }
         counts.push_back({kCount, static_cast<int>(i), x.count - k, k + 1, 0});
     }
     // The widest count on top keeps the window (the largest move) small.

@@ -3,120 +3,14 @@
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
-#include <unordered_map>
 
 #include "olympia/box.hpp"
+#include "olympia/shapes.hpp"
 #include "olympia/field.hpp"
 
 namespace bc::olympia {
 
 namespace {
-
-// Who strikes whom for one pattern of groups standing and one state of the
-// structure, with each pair's chance to hit: rating / ((rating + defense) x
-// variants) for a kill, and the structure's chances.
-struct Shape {
-    std::vector<std::uint8_t> alive;
-    std::int32_t def = 0;
-    bool standing = false, counting = false;
-    std::vector<int> att[2];
-    std::vector<std::uint8_t> siege[2];
-    std::vector<int> tg[2];        // men and nobles who can be struck
-    bool works_target = false;     // the structure can be struck
-    std::vector<double> q[2];      // q[s][a * tg[1-s].size() + j]
-    std::vector<double> qw;        // side 0's attackers against the structure
-    std::vector<double> qs;        // side 0's siege engines, each of six blows
-};
-
-class Shapes {
-public:
-    explicit Shapes(const Battle& b) : b_(b) {}
-    // The shape for these counts and this structure. References stay valid
-    // (a deque), since a state looks up its children's shapes while using its own.
-    const Shape& get(const std::int32_t* n, const Works& w) {
-        const std::size_t E = b_.ents.size();
-        const bool standing = works_standing(b_, w), counting = bonus_counting(b_, w);
-        auto same = [&](const Shape& s) {
-            if (s.def != w.def || s.standing != standing || s.counting != counting) return false;
-            for (std::size_t i = 0; i < E; ++i)
-                if (s.alive[i] != (n[i] > 0)) return false;
-            return true;
-        };
-        if (last_ < cache_.size() && same(cache_[last_])) return cache_[last_];
-        std::uint64_t h = 1469598103934665603ULL;
-        auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
-        mix(static_cast<std::uint64_t>(w.def));
-        mix(standing * 2u + counting);
-        for (std::size_t i = 0; i < E; ++i) mix(n[i] > 0);
-        auto& bucket = index_[h];
-        for (const std::size_t k : bucket)
-            if (same(cache_[k])) return cache_[last_ = k];
-        cache_.push_back(build(n, w, standing, counting));
-        last_ = cache_.size() - 1;
-        bucket.push_back(last_);
-        return cache_.back();
-    }
-
-private:
-    Shape build(const std::int32_t* n, const Works& w, bool standing, bool counting) {
-        Shape s;
-        const std::size_t E = b_.ents.size();
-        s.alive.resize(E);
-        for (std::size_t i = 0; i < E; ++i) s.alive[i] = n[i] > 0;
-        s.def = w.def;
-        s.standing = standing;
-        s.counting = counting;
-        survey(b_, n, w, f_);
-        const int si = structure_index(b_);
-        std::vector<std::int64_t> rating[2], defense[2];
-        for (int side = 0; side < 2; ++side) {
-            for (const auto& a : f_.attackers[side]) {
-                s.att[side].push_back(a.e);
-                s.siege[side].push_back(b_.ents[static_cast<std::size_t>(a.e)].siege);
-                rating[side].push_back(a.rating);
-            }
-            for (const auto& t : f_.targets[side]) {
-                if (t.t == si) {
-                    s.works_target = true;
-                    continue;
-                }
-                s.tg[side].push_back(t.t);
-                defense[side].push_back(t.defense);
-            }
-        }
-        const double works_def = static_cast<double>(w.def) * 4;
-        for (int side = 0; side < 2; ++side) {
-            const int S = 1 - side;
-            const std::size_t nt = s.tg[S].size();
-            s.q[side].assign(s.att[side].size() * nt, 0.0);
-            for (std::size_t a = 0; a < s.att[side].size(); ++a) {
-                if (s.siege[side][a]) continue;
-                const double r = static_cast<double>(rating[side][a]);
-                for (std::size_t j = 0; j < nt; ++j) {
-                    const int nv = variants(b_, s.att[side][a], s.tg[S][j]);
-                    s.q[side][a * nt + j] = r / ((r + static_cast<double>(defense[S][j])) * nv);
-                }
-            }
-        }
-        s.qw.assign(s.att[kAttacker].size(), 0.0);
-        s.qs.assign(s.att[kAttacker].size(), 0.0);
-        for (std::size_t a = 0; a < s.att[kAttacker].size(); ++a) {
-            const double r = static_cast<double>(rating[kAttacker][a]);
-            if (s.siege[kAttacker][a])
-                s.qs[a] = r / ((r + works_def) * 6);
-            else if (s.works_target)
-                s.qw[a] = r / (r + works_def);
-        }
-        return s;
-    }
-
-    const Battle& b_;
-    Field f_;
-    std::deque<Shape> cache_;
-    std::unordered_map<std::uint64_t, std::vector<std::size_t>> index_;
-    std::size_t last_ = 0;
-};
 
 std::int64_t max_points(const Battle& b) {
     for (const auto& e : b.ents)
@@ -152,6 +46,14 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
 
     std::vector<std::int32_t> n(E);
     std::vector<std::int64_t> digit(nd);
+    std::vector<int> side_of(E);
+    std::vector<std::int64_t> v4(E), standing_of(E);
+    for (std::size_t i = 0; i < E; ++i) {
+        side_of[i] = b.ents[i].side;
+        v4[i] = b.ents[i].value4();
+        standing_of[i] = b.ents[i].siege ? 0 : 1;
+    }
+    const std::int64_t thr[2] = {break_threshold(b, 0), break_threshold(b, 1)};
     for (std::size_t k = 0; k < nd; ++k) digit[k] = box.digits[k].range - 1;
     const bool works_on = box.works >= 0;
     const std::int64_t stride_w = works_on ? box.digits[static_cast<std::size_t>(box.works)].stride : 0;
@@ -210,10 +112,10 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
             }
             const Works w = works_on ? box.works_of(b, rem, tleft) : w0;
             const Shape& sh = shapes.get(n.data(), w);
-            std::int64_t val[2], up[2];
-            for (int s = 0; s < 2; ++s) {
-                val[s] = side_value4(b, n.data(), s);
-                up[s] = side_standing(b, n.data(), s, true);
+            std::int64_t val[2] = {0, 0}, up[2] = {0, 0};
+            for (std::size_t i = 0; i < E; ++i) {
+                val[side_of[i]] += v4[i] * n[i];
+                up[side_of[i]] += standing_of[i] * n[i];
             }
             // The chance of each effect of one attack.
             const double C = static_cast<double>(able(sh));
@@ -260,15 +162,13 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
                     if (pk[S][j] == 0) continue;
                     const double mass = f * pk[S][j];
                     const std::size_t e = static_cast<std::size_t>(sh.tg[S][j]);
-                    const Entity& x = b.ents[e];
                     const bool inside = S == kDefender && sh.counting;
                     --n[e];
                     Works cw = w;
                     if (inside) ++cw.targeted;
-                    std::int64_t v2[2] = {val[0], val[1]}, u2[2] = {up[0], up[1]};
-                    v2[S] -= x.value4();
-                    if (!x.siege) --u2[S];
-                    const int r = judge(b, v2, u2);
+                    // Only S lost strength: only S can break (field.hpp's judge).
+                    const bool broke = up[S] - standing_of[e] == 0 || val[S] - v4[e] <= thr[S];
+                    const int r = broke ? (S == kAttacker ? kDefenderWins : kAttackerWins) : kRunning;
                     if (r != kRunning) {
                         record(cw, r, false, mass);
                     } else if (n[e] == 0 && able(shapes.get(n.data(), cw)) == 0) {
