@@ -21,6 +21,7 @@ struct Shape {
     bool standing = false, counting = false;
     std::vector<int> att[2];
     std::vector<std::uint8_t> siege[2];
+    std::vector<std::uint8_t> attacks;  // per entity: able to strike
     std::vector<int> tg[2];        // men and nobles who can be struck
     bool works_target = false;     // the structure can be struck
     std::vector<double> q[2];      // q[s][a * tg[1-s].size() + j]
@@ -69,9 +70,11 @@ private:
         survey(b_, n, w, f_);
         const int si = structure_index(b_);
         std::vector<std::int64_t> rating[2], defense[2];
+        s.attacks.assign(E, 0);
         for (int side = 0; side < 2; ++side) {
             for (const auto& a : f_.attackers[side]) {
                 s.att[side].push_back(a.e);
+                s.attacks[static_cast<std::size_t>(a.e)] = 1;
                 s.siege[side].push_back(b_.ents[static_cast<std::size_t>(a.e)].siege);
                 rating[side].push_back(a.rating);
             }

@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "olympia/cycles.hpp"
 #include "olympia/recurrence.hpp"
 #include "olympia/sampler.hpp"
 
@@ -63,22 +64,34 @@ json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, con
     const Battle& b = *battle;
     if (req.method == "monte-carlo") return sampled(b, tally, req, req.time_limit_s);
 
-    // The rulebook order: the count recurrence.
-    const double box = CountRecurrence::box_size(b);
-    if (box > 0 && box <= kCellsPerState * static_cast<double>(req.max_states) &&
-        CountRecurrence::window_size(b) <= kWindowCells) {
+    // The rulebook order: the count recurrence; the engine order in the
+    // open field: the sweep over counts and cycles.
+    const double box = CountRecurrence::box_size(b), grids = CycleSweep::cells(b);
+    const double budget = kCellsPerState * static_cast<double>(req.max_states);
+    const bool recurrence = box > 0 && box <= budget && CountRecurrence::window_size(b) <= kWindowCells;
+    const bool cycles = grids > 0 && grids <= budget && CycleSweep::window_cells(b) <= kWindowCells;
+    if (recurrence || cycles) {
         ExactOptions eo;
         eo.time_limit_s = req.method == "exact" ? req.time_limit_s : req.time_limit_s / 4;
         eo.progress = [](std::uint64_t states, double settled) {
             return report_progress({{"phase", "exact"}, {"states", states}, {"settled", settled}});
         };
         Tally t(tally.schema());
-        CountRecurrence rec;
-        const SweepStatus st = rec.solve(b, t, eo);
+        SweepStatus st;
+        if (recurrence) {
+            CountRecurrence rec;
+            st = rec.solve(b, t, eo);
+        } else {
+            CycleSweep sweep;
+            st = sweep.solve(b, t, eo);
+        }
         if (st.complete) {
             tally.merge(t);
-            return {{"method", "exact-recurrence"}, {"path", "count recurrence"}, {"states", st.states},
-                    {"cells", st.cells}, {"dropped", 0}};
+            return {{"method", recurrence ? "exact-recurrence" : "exact-cycles"},
+                    {"path", recurrence ? "count recurrence" : "counts and cycles"},
+                    {"states", st.states},
+                    {"cells", st.cells},
+                    {"dropped", 0}};
         }
         if (req.method == "exact" || st.stopped_by == "cancelled")
             throw std::runtime_error("the exact solve stopped (" + st.stopped_by + ") after " +

@@ -7,6 +7,7 @@
 
 #include "generic_checks.hpp"
 #include "olympia/olympia.hpp"
+#include "olympia/cycles.hpp"
 #include "olympia/recurrence.hpp"
 #include "olympia/sampler.hpp"
 #include "olympia_corpus.hpp"
@@ -131,5 +132,25 @@ TEST_CASE("Olympia count recurrence: equal to the chance state on every rulebook
         const auto st = rec.solve(*b, got);
         REQUIRE(st.complete);
         check_equal(got, want);
+    }
+}
+
+TEST_CASE("Olympia engine-order sweep: equal to the chance state on every open-field battle of the corpus", "[olympia][fast]") {
+    olympia::CycleSweep sweep;  // one solver, reused
+    for (auto c : field_corpus()) {
+        c.request["options"]["attack_order"] = "engine";
+        INFO(c.name);
+        const auto b = prepared(c.request);
+        REQUIRE(olympia::CycleSweep::cells(*b) > 0);
+        const Tally want = generic_exact(b);
+        Tally got(olympia::State::schema(*b));
+        const auto st = sweep.solve(*b, got);
+        REQUIRE(st.complete);
+        check_equal(got, want);
+    }
+    // Not at a structure: misses there count toward its limit.
+    for (auto c : works_corpus()) {
+        c.request["options"]["attack_order"] = "engine";
+        CHECK(olympia::CycleSweep::cells(*prepared(c.request)) == 0);
     }
 }
