@@ -19,6 +19,17 @@ std::int64_t most_able(const Battle& b, int side) {
     return c;
 }
 
+// Where a kill leads from one count's grid.
+struct Kill {
+    double p;
+    bool end;
+    int result;
+    bool stalemate;
+    double mass;   // gathered, for an end
+    double* grid;  // the next count's grid
+    std::int64_t c0, c1;
+};
+
 bool fits(const Battle& b) { return b.options.engine_order && !b.structure.present; }
 
 }  // namespace
@@ -103,6 +114,8 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
 
     double steps = 0;
     std::vector<double> p[2];  // p[a][j]: chance an attack by side a kills target j of the other
+    std::vector<Kill> kills[2];
+    std::vector<std::size_t> ends[2];
     for (std::int64_t I = box.top; I >= 0; --I) {
         Slice& sl = window_[static_cast<std::size_t>(I % W)];
         if (sl.active) {
@@ -135,47 +148,59 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
                     pa[a] += p[a][j];
                 }
             }
-            // A kill: the next count's grid, its slots clamped to its able men.
-            auto kill = [&](int a, std::size_t j, std::int64_t s0, std::int64_t s1, double mass) {
+            // Where each kill leads, worked out once for the whole grid: an
+            // end (its mass gathered and recorded once), or the next count's
+            // grid, whose slots are clamped to its able men.
+            for (int a = 0; a < 2; ++a) {
                 const int S = 1 - a;
-                const std::size_t e = static_cast<std::size_t>(sh.tg[S][j]);
-                --n[e];
-                if (up[S] - standing_of[e] == 0 || val[S] - v4[e] <= thr[S]) {
-                    record(S == kAttacker ? kDefenderWins : kAttackerWins, false, mass);
-                    ++n[e];
-                    return;
-                }
-                std::int64_t c[2] = {C[0], C[1]};
-                if (n[e] == 0) {
-                    const Shape& child = shapes.get(n.data(), w0);
-                    c[0] = able(child, 0);
-                    c[1] = able(child, 1);
-                    if (c[0] + c[1] == 0) {
-                        record(stalemate_result, true, mass);
-                        ++n[e];
-                        return;
+                kills[a].clear();
+                ends[a].clear();
+                for (std::size_t j = 0; j < p[a].size(); ++j) {
+                    if (p[a][j] <= 0) continue;
+                    const std::size_t e = static_cast<std::size_t>(sh.tg[S][j]);
+                    Kill k{p[a][j], false, kRunning, false, 0.0, nullptr, C[0], C[1]};
+                    --n[e];
+                    if (up[S] - standing_of[e] == 0 || val[S] - v4[e] <= thr[S]) {
+                        k.end = true;
+                        k.result = S == kAttacker ? kDefenderWins : kAttackerWins;
+                    } else if (n[e] == 0) {
+                        const Shape& child = shapes.get(n.data(), w0);
+                        k.c0 = able(child, 0);
+                        k.c1 = able(child, 1);
+                        if (k.c0 + k.c1 == 0) {
+                            k.end = k.stalemate = true;
+                            k.result = stalemate_result;
+                        }
+                    } else if (sh.attacks[e]) {
+                        (S == 0 ? k.c0 : k.c1) -= 1;
                     }
-                } else if (sh.attacks[e]) {
-                    --c[S];
+                    ++n[e];
+                    if (!k.end) {
+                        const std::int64_t J = I - box.digits[static_cast<std::size_t>(box.digit_of[e])].stride;
+                        k.grid = slice_at(J, k.c0, k.c1).grid.data();
+                    }
+                    kills[a].push_back(k);
+                    ends[a].push_back(e);
                 }
-                s0 = std::min(s0, c[0]);
-                s1 = std::min(s1, c[1]);
-                int turn = 1 - a;
-                if (s0 == 0 && s1 == 0) {
-                    s0 = c[0];
-                    s1 = c[1];
-                    turn = 0;
-                }
-                const std::int64_t J = I - box.digits[static_cast<std::size_t>(box.digit_of[e])].stride;
-                Slice& to = slice_at(J, c[0], c[1]);
-                to.grid[static_cast<std::size_t>((s0 * (c[1] + 1) + s1) * 2 + turn)] += mass;
-                ++n[e];
-            };
+            }
             auto attack = [&](std::int64_t s0, std::int64_t s1, int t, double m) {
                 const int a = (t ? s1 : s0) > 0 ? t : (s0 > 0 ? 0 : 1);
                 if (a == 0) --s0; else --s1;
-                for (std::size_t j = 0; j < p[a].size(); ++j)
-                    if (p[a][j] > 0) kill(a, j, s0, s1, m * p[a][j]);
+                for (Kill& k : kills[a]) {
+                    const double mass = m * k.p;
+                    if (k.end) {
+                        k.mass += mass;
+                        continue;
+                    }
+                    std::int64_t r0 = std::min(s0, k.c0), r1 = std::min(s1, k.c1);
+                    int turn = 1 - a;
+                    if (r0 == 0 && r1 == 0) {
+                        r0 = k.c0;
+                        r1 = k.c1;
+                        turn = 0;
+                    }
+                    k.grid[static_cast<std::size_t>((r0 * (k.c1 + 1) + r1) * 2 + turn)] += mass;
+                }
                 return a;
             };
             // One pass down the grid: what flows in from kills.
@@ -215,6 +240,15 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
                     t = 1 - a;
                 }
             }
+            for (int a = 0; a < 2; ++a)
+                for (std::size_t k = 0; k < kills[a].size(); ++k) {
+                    const Kill& x = kills[a][k];
+                    if (!x.end || x.mass == 0) continue;
+                    const std::size_t e = ends[a][k];
+                    --n[e];
+                    record(x.result, x.stalemate, x.mass);
+                    ++n[e];
+                }
         }
         for (std::size_t k = nd; k-- > 0;) {
             if (digit[k] > 0) {
