@@ -30,14 +30,21 @@ double estimate_states(const Battle& b) {
     return estimate;
 }
 
-// The fast exact paths sweep a box of cells, most of them never reached and
-// each far cheaper than a generic state: a box up to this many times the state
-// budget is swept, if its window (8 bytes a cell) fits in kWindowCells.
-constexpr double kCellsPerState = 50;
-// The engine order's grids hold mostly empty cells, passed over in a
-// nanosecond or two: noble + 100 against noble + 100 is 70 million cells, a
-// seventh of a second natively.
-constexpr double kGridCellsPerState = 200;
+// The fast exact paths sweep a box of cells (recurrence.hpp, cycles.hpp),
+// most never reached and each far cheaper than a generic state. Measured
+// natively: the recurrence ~60 ns a state reached (noble + 1,000 against
+// noble + 1,000: 258,000 cells, 15 ms) and ~20 ns a cell in a structure's box
+// (noble + 100 against noble + 100 in a tower: 50 million cells, 1 s); the
+// engine order's grids ~2 ns a cell (noble + 100 against noble + 100: 70
+// million, 0.14 s). Per state of the budget (max_states), "exact" sweeps up to
+// kExact cells, "auto" up to kAuto, so that auto answers in a fraction of a
+// second and samples beyond (saying so); the window (8 bytes a cell) must fit
+// in kWindowCells either way.
+struct CellBudget {
+    double recurrence, grids;
+};
+constexpr CellBudget kExact{50, 1000};
+constexpr CellBudget kAuto{5, 100};
 constexpr double kWindowCells = 32.0 * 1024 * 1024;
 
 json sampled(const Battle& b, Tally& tally, const SolverRequest& req, double time_left) {
@@ -71,10 +78,24 @@ json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, con
     // The rulebook order: the count recurrence; the engine order in the
     // open field: the sweep over counts and cycles.
     const double box = CountRecurrence::box_size(b), grids = CycleSweep::cells(b);
-    const double budget = kCellsPerState * static_cast<double>(req.max_states);
-    const bool recurrence = box > 0 && box <= budget && CountRecurrence::window_size(b) <= kWindowCells;
-    const bool cycles = grids > 0 && grids <= budget / kCellsPerState * kGridCellsPerState &&
-                        CycleSweep::window_cells(b) <= kWindowCells;
+    const CellBudget& per = req.method == "exact" ? kExact : kAuto;
+    const double states = static_cast<double>(req.max_states);
+    const bool recurrence = box > 0 && CountRecurrence::window_size(b) <= kWindowCells;
+    const bool cycles = grids > 0 && CycleSweep::window_cells(b) <= kWindowCells;
+    const double cells = recurrence ? box : grids;
+    if ((recurrence || cycles) && cells > (recurrence ? per.recurrence : per.grids) * states) {
+        if (req.method == "exact")
+            throw std::runtime_error("this battle needs " + std::to_string(static_cast<long long>(std::min(cells, 9e18))) +
+                                     " cells, past the exact budget; ask for Monte Carlo or a larger max_states");
+        json out = sampled(b, tally, req, req.time_limit_s);
+        out["fallback"] = {{"from", "exact"},
+                           {"reason", "estimated cells"},
+                           {"cells", cells},
+                           {"message", "exact odds for this battle would take a while (" +
+                                           std::to_string(static_cast<long long>(std::min(cells, 9e18))) +
+                                           " cells), so these odds are sampled; ask for exact odds to wait for them"}};
+        return out;
+    }
     if (recurrence || cycles) {
         ExactOptions eo;
         eo.time_limit_s = req.method == "exact" ? req.time_limit_s : req.time_limit_s / 4;
