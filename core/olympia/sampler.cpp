@@ -15,20 +15,49 @@ bool mul_ok(std::uint64_t a, std::uint64_t b, std::uint64_t& out) { return !__bu
 // D at most 2^62: every weight and every sum of weights fits with room to spare.
 constexpr std::uint64_t kMaxD = std::uint64_t(1) << 62;
 
-// A whole number below w, every value as likely; counts the draws.
-inline std::uint64_t below64(Rng& rng, std::uint64_t w, std::uint64_t& draws) {
-    ++draws;
-    if (w <= 0xffffffffULL) return rng.below(static_cast<std::uint32_t>(w));
-    // Wider than Lemire's 32-bit draw: the top bits of one draw, kept when
-    // below w (more than half the time), so no 128-bit product is needed.
-    const int shift = std::countl_zero(w - 1);
-    for (;;) {
-        const std::uint64_t x = rng.next() >> shift;
-        if (x < w) return x;
-    }
-}
-
 }  // namespace
+
+// The generator's 64-bit draws used 32 bits at a time (xoshiro256**'s bits are
+// all good), so that most bounded draws cost half a draw: Lemire's
+// multiply-and-shift on each half, wider ranges from whole draws.
+class Bits {
+public:
+    explicit Bits(Rng& rng) : rng_(rng) {}
+    std::uint32_t next32() {
+        if (have_) {
+            have_ = false;
+            return static_cast<std::uint32_t>(spare_);
+        }
+        spare_ = rng_.next();
+        have_ = true;
+        return static_cast<std::uint32_t>(spare_ >> 32);
+    }
+    // A whole number below w, every value as likely; counts the draws.
+    std::uint64_t below(std::uint64_t w, std::uint64_t& draws) {
+        ++draws;
+        if (w <= 0xffffffffULL) {
+            const std::uint32_t n = static_cast<std::uint32_t>(w);
+            std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
+            if (static_cast<std::uint32_t>(m) < n) {
+                const std::uint32_t floor = (0u - n) % n;
+                while (static_cast<std::uint32_t>(m) < floor) m = static_cast<std::uint64_t>(next32()) * n;
+            }
+            return m >> 32;
+        }
+        // Wider: the top bits of one draw, kept when below w (more than half
+        // the time), so no 128-bit product is needed.
+        const int shift = std::countl_zero(w - 1);
+        for (;;) {
+            const std::uint64_t x = rng_.next() >> shift;
+            if (x < w) return x;
+        }
+    }
+
+private:
+    Rng& rng_;
+    std::uint64_t spare_ = 0;
+    bool have_ = false;
+};
 
 SampleTally::SampleTally(const Battle& b, const Schema& schema)
     : outcomes_(schema.outcomes.size(), 0), series_(schema.series.size()), events_(schema.events.size(), 0.0) {
@@ -299,15 +328,16 @@ void Sampler::run_rulebook(Rng& rng) {
     // The generator, counters and steps live in locals so that the loop keeps
     // them in registers (stores through the running sums could alias them).
     Rng r = rng;
+    Bits bits(r);
     std::uint64_t draws = 0;
     double steps = 0;
-    rulebook_loop(r, draws, steps);
+    rulebook_loop(bits, draws, steps);
     rng = r;
     draws_ += draws;
     steps_ += steps;
 }
 
-inline void Sampler::rulebook_loop(Rng& rng, std::uint64_t& draws, double& steps) {
+inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& steps) {
     Cur& c = cur_;
     const int si = structure_index(b_);
     const std::int32_t* n = c.n.data();
@@ -323,7 +353,7 @@ inline void Sampler::rulebook_loop(Rng& rng, std::uint64_t& draws, double& steps
         const std::uint64_t W = t0 * (w1 + cw) + 6 * sw + t1 * w0;
         steps += static_cast<double>(c.men[0] + c.men[1]) * static_cast<double>(t0) * static_cast<double>(t1) *
                   static_cast<double>(shape_.L) / static_cast<double>(W);
-        std::uint64_t x = below64(rng, W, draws);
+        std::uint64_t x = rng.below(W, draws);
         int e = -1;
         if (x < t0 * w1) {
             x /= t0;
@@ -373,17 +403,17 @@ inline bool Sampler::strike(int side, std::uint64_t y, std::uint64_t w, std::uin
         const auto& T = shape_.tgts[S];
         const std::uint64_t* h = c.h[S].data();
         const std::int32_t* n = c.n.data();
-        for (std::size_t i = 0;; ++i) {
+        std::size_t i = 0;
+        for (const std::size_t last = T.size() - 1; i < last; ++i) {
             const std::uint64_t wi = static_cast<std::uint64_t>(n[T[i].e]) * h[i];
-            if (y < wi) {
-                if (T[i].e == structure_index(b_)) {
-                    hit_works(b_, c.works, 1);
-                    return dirty_ = true;
-                }
-                return kill(T[i].e);
-            }
+            if (y < wi) break;
             y -= wi;
         }
+        if (T[i].e == structure_index(b_)) {
+            hit_works(b_, c.works, 1);
+            return dirty_ = true;
+        }
+        return kill(T[i].e);
     }
     if ((y -= w) < cw) {
         counted();
@@ -399,14 +429,15 @@ inline bool Sampler::strike(int side, std::uint64_t y, std::uint64_t w, std::uin
 // divisions.)
 void Sampler::run_engine(Rng& rng) {
     Rng r = rng;
+    Bits bits(r);
     std::uint64_t draws = 0, attacks = 0;
-    engine_loop(r, draws, attacks);
+    engine_loop(bits, draws, attacks);
     rng = r;
     draws_ += draws;
     steps_ += static_cast<double>(attacks);
 }
 
-inline void Sampler::engine_loop(Rng& rng, std::uint64_t& draws, std::uint64_t& attacks) {
+inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks) {
     Cur& c = cur_;
     std::int32_t s0 = c.slots[0], s1 = c.slots[1];
     int turn = c.turn;
@@ -420,7 +451,7 @@ inline void Sampler::engine_loop(Rng& rng, std::uint64_t& draws, std::uint64_t& 
             sw = static_cast<std::uint64_t>(c.tw[b]) * c.siege_sum;
         }
         const std::uint64_t D = static_cast<std::uint64_t>(c.men[a]) * static_cast<std::uint64_t>(c.tw[b]) * shape_.L;
-        const std::uint64_t x = below64(rng, D, draws);
+        const std::uint64_t x = rng.below(D, draws);
         ++attacks;
         if (a == 0) {
             if (s0 > 0) --s0;

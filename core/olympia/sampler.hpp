@@ -68,6 +68,8 @@ private:
     double steps_ = 0;
 };
 
+class Bits;
+
 class Sampler {
 public:
     explicit Sampler(const Battle& b);
@@ -133,8 +135,8 @@ private:
     void counted();
     void run_rulebook(Rng& rng);
     void run_engine(Rng& rng);
-    void rulebook_loop(Rng& rng, std::uint64_t& draws, double& steps);
-    void engine_loop(Rng& rng, std::uint64_t& draws, std::uint64_t& attacks);
+    void rulebook_loop(Bits& rng, std::uint64_t& draws, double& steps);
+    void engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks);
     void attack_naive(Rng& rng, int side);  // side -1: both
     std::uint64_t counted_weight(int s) const;
 
