@@ -183,6 +183,17 @@ bool Sampler::reshape() {
         }
         c.tw[s] = field_.target_weight[s];
     }
+    for (int S = 0; S < 2; ++S) {
+        sh.victims[S].clear();
+        for (const auto& t : sh.tgts[S]) {
+            if (t.e == si) {
+                sh.victims[S].push_back({t.e, -1, 0, 0, false});
+                continue;
+            }
+            const Entity& x = b_.ents[static_cast<std::size_t>(t.e)];
+            sh.victims[S].push_back({t.e, sh.att_of[static_cast<std::size_t>(t.e)], x.value4(), x.siege ? 0 : 1, x.siege});
+        }
+    }
     if (c.men[0] + c.men[1] == 0) return false;
 
     // L: the lcm of every pair's (rating + defense) x variants.
@@ -278,44 +289,52 @@ inline std::uint64_t Sampler::counted_weight(int s) const {
 }
 
 inline bool Sampler::kill(int e) {
+    const int S = b_.ents[static_cast<std::size_t>(e)].side;
+    return kill_at(S, static_cast<std::size_t>(shape_.tgt_of[static_cast<std::size_t>(e)]));
+}
+
+// A man (or noble) of side S's target ti falls.
+inline bool Sampler::kill_at(int S, std::size_t ti) {
     Cur& c = cur_;
-    const std::size_t ei = static_cast<std::size_t>(e);
-    const Entity& x = b_.ents[ei];
-    const int S = x.side;
+    const Victim& v = shape_.victims[S][ti];
+    const std::size_t ei = static_cast<std::size_t>(v.e);
     // Every man inside targeted while the bonus counts uses it up, hit or not.
     if (S == kDefender && shape_.counting) counted();
     --c.n[ei];
-    c.value4[S] -= value4_[ei];
-    if (!x.siege) --c.standing[S];
+    c.value4[S] -= v.value4;
+    c.standing[S] -= v.standing;
     --c.tw[S];
     // Only this side lost strength: only it can break now.
     if (c.standing[S] == 0 || c.value4[S] <= threshold_[S]) {
         c.result = S == kAttacker ? kDefenderWins : kAttackerWins;
         return true;
     }
-    if (c.n[ei] == 0) {
-        dirty_ = true;
-        return true;
+    if (c.n[ei] == 0 || shape_.naive) {
+        if (v.attacker >= 0) {
+            --c.men[S];
+            if (!v.siege) --c.plain[S];
+        }
+        if (c.n[ei] == 0) dirty_ = true;
+        return dirty_;
     }
-    if (!shape_.naive) c.wsum[S] -= c.h[S][static_cast<std::size_t>(shape_.tgt_of[ei])];
-    const int ai = shape_.att_of[ei];
-    if (ai < 0) return dirty_;
+    c.wsum[S] -= c.h[S][ti];
+    if (v.attacker < 0) return dirty_;
     --c.men[S];
-    if (x.siege) {
-        if (!shape_.naive) c.siege_sum -= shape_.qsiege[static_cast<std::size_t>(ai)];
+    if (v.siege) {
+        c.siege_sum -= shape_.qsiege[static_cast<std::size_t>(v.attacker)];
         return dirty_;
     }
     --c.plain[S];
-    if (shape_.naive) return dirty_;
     // His blows no longer threaten the other side's targets.
     const auto& T = shape_.tgts[1 - S];
     std::uint64_t* h = c.h[1 - S].data();
     const std::size_t nt = T.size();
-    const std::uint64_t* row = shape_.q[S].data() + static_cast<std::size_t>(ai) * nt;
+    const std::uint64_t* row = shape_.q[S].data() + static_cast<std::size_t>(v.attacker) * nt;
+    const std::int32_t* n = c.n.data();
     std::uint64_t lost = 0;
-    for (std::size_t ti = 0; ti < nt; ++ti) {
-        h[ti] -= row[ti];
-        lost += static_cast<std::uint64_t>(c.n[static_cast<std::size_t>(T[ti].e)]) * row[ti];
+    for (std::size_t t = 0; t < nt; ++t) {
+        h[t] -= row[t];
+        lost += static_cast<std::uint64_t>(n[T[t].e]) * row[t];
     }
     c.wsum[1 - S] -= lost;
     return dirty_;
@@ -354,42 +373,38 @@ inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& step
         steps += static_cast<double>(c.men[0] + c.men[1]) * static_cast<double>(t0) * static_cast<double>(t1) *
                   static_cast<double>(shape_.L) / static_cast<double>(W);
         std::uint64_t x = rng.below(W, draws);
-        int e = -1;
-        if (x < t0 * w1) {
-            x /= t0;
-            for (std::size_t i = 0;; ++i) {
-                const std::uint64_t w = static_cast<std::uint64_t>(n[T1[i].e]) * h1[i];
-                if (x < w) {
-                    e = T1[i].e;
-                    break;
-                }
+        // Products, not divisions, find the effect (a 64-bit division costs
+        // more than the rest of an event).
+        auto pick = [&](const std::vector<Tgt>& T, const std::uint64_t* h, std::uint64_t scale) {
+            std::size_t i = 0;
+            for (const std::size_t last = T.size() - 1; i < last; ++i) {
+                const std::uint64_t w = static_cast<std::uint64_t>(n[T[i].e]) * h[i] * scale;
+                if (x < w) break;
                 x -= w;
             }
-            if (e == si) {
+            return i;
+        };
+        if (x < t0 * w1) {
+            const std::size_t i = pick(T1, h1, t0);
+            if (T1[i].e == si) {
                 hit_works(b_, c.works, 1);
                 dirty_ = true;  // a new shape
                 return;
             }
+            if (kill_at(kDefender, i)) return;
         } else if ((x -= t0 * w1) < t0 * cw) {
             counted();
             if (dirty_) return;
-            continue;
         } else if ((x -= t0 * cw) < 6 * sw) {
-            hit_works(b_, c.works, works_points(2 + static_cast<int>(x / sw)));
+            int v = 2;
+            for (; x >= sw; x -= sw) ++v;
+            hit_works(b_, c.works, works_points(v));
             dirty_ = true;
             return;
         } else {
-            x = (x - 6 * sw) / t1;
-            for (std::size_t i = 0;; ++i) {
-                const std::uint64_t w = static_cast<std::uint64_t>(n[T0[i].e]) * h0[i];
-                if (x < w) {
-                    e = T0[i].e;
-                    break;
-                }
-                x -= w;
-            }
+            x -= 6 * sw;
+            if (kill_at(kAttacker, pick(T0, h0, t1))) return;
         }
-        if (kill(e)) return;
     }
 }
 
@@ -413,7 +428,7 @@ inline bool Sampler::strike(int side, std::uint64_t y, std::uint64_t w, std::uin
             hit_works(b_, c.works, 1);
             return dirty_ = true;
         }
-        return kill(T[i].e);
+        return kill_at(S, i);
     }
     if ((y -= w) < cw) {
         counted();

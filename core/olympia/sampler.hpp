@@ -96,6 +96,14 @@ private:
         std::int64_t defense;
         int nv;  // variants for a non-siege attacker (1 or 2)
     };
+    // What a kill of a target changes, kept with the shape.
+    struct Victim {
+        std::int32_t e;
+        std::int32_t attacker;  // index among its side's attackers, or -1
+        std::int64_t value4;
+        std::int64_t standing;  // 0 for a siege engine
+        bool siege;
+    };
     // What changes during a battle; restored from the root each battle.
     struct Cur {
         std::vector<std::int32_t> n;  // men of each entity, then 1 for the structure
@@ -122,6 +130,7 @@ private:
         std::vector<std::int32_t> att_of;   // entity -> index among its side's attackers, or -1
         std::vector<std::int32_t> tgt_of;   // entity -> index among its side's targets, or -1
         int works_target = -1;              // the structure's index among the defender's targets
+        std::vector<Victim> victims[2];     // parallel to tgts
         std::uint64_t L = 1;
         bool counting = false;
         bool naive = false;  // D too large: draw as the state does
@@ -131,6 +140,7 @@ private:
     void stalemate();
     void clamp_slots();
     bool kill(int e);  // true: the battle ended or its shape changed
+    bool kill_at(int side, std::size_t target);
     bool strike(int side, std::uint64_t y, std::uint64_t w, std::uint64_t cw, std::uint64_t sw);
     void counted();
     void run_rulebook(Rng& rng);
