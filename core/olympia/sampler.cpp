@@ -456,17 +456,27 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
     Cur& c = cur_;
     std::int32_t s0 = c.slots[0], s1 = c.slots[1];
     int turn = c.turn;
+    // Each side's D and the weight of its effects change only with an effect:
+    // worked out then, not at every attack. The attacker's counted misses and
+    // siege blows are rare enough to be weighed at each of its attacks.
+    const bool extra = shape_.counting || c.siege_sum > 0;
+    std::uint64_t D0 = 0, D1 = 0, W0 = 0, W1 = 0;
+    auto weigh = [&]() {
+        D0 = static_cast<std::uint64_t>(c.men[0]) * static_cast<std::uint64_t>(c.tw[1]) * shape_.L;
+        D1 = static_cast<std::uint64_t>(c.men[1]) * static_cast<std::uint64_t>(c.tw[0]) * shape_.L;
+        W0 = c.wsum[1];
+        W1 = c.wsum[0];
+    };
+    weigh();
     for (;;) {
         const int a = (turn ? s1 : s0) > 0 ? turn : (s0 > 0 ? 0 : 1);
         const int b = 1 - a;
-        const std::uint64_t w = c.wsum[b];
-        std::uint64_t cw = 0, sw = 0;
-        if (a == kAttacker) {
+        std::uint64_t w = a ? W1 : W0, cw = 0, sw = 0;
+        if (extra && a == kAttacker) {
             if (shape_.counting) cw = counted_weight(kAttacker);
             sw = static_cast<std::uint64_t>(c.tw[b]) * c.siege_sum;
         }
-        const std::uint64_t D = static_cast<std::uint64_t>(c.men[a]) * static_cast<std::uint64_t>(c.tw[b]) * shape_.L;
-        const std::uint64_t x = rng.below(D, draws);
+        const std::uint64_t x = rng.below(a ? D1 : D0, draws);
         ++attacks;
         if (a == 0) {
             if (s0 > 0) --s0;
@@ -480,6 +490,7 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
             const std::int32_t m = static_cast<std::int32_t>(c.men[b]);
             if (b == 0 && s0 > m) s0 = m;
             if (b == 1 && s1 > m) s1 = m;
+            weigh();
         }
         if (s0 == 0 && s1 == 0) {
             s0 = static_cast<std::int32_t>(c.men[0]);
