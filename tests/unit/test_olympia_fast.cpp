@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "api/api.hpp"
 #include "generic_checks.hpp"
 #include "olympia/olympia.hpp"
 #include "olympia/cycles.hpp"
@@ -153,4 +154,89 @@ TEST_CASE("Olympia engine-order sweep: equal to the chance state on every open-f
         c.request["options"]["attack_order"] = "engine";
         CHECK(olympia::CycleSweep::cells(*prepared(c.request)) == 0);
     }
+}
+
+TEST_CASE("Olympia fast paths: time limits, cancelling and budgets hold", "[olympia][fast]") {
+    // Fighting to the death, 1,000 a side: a million cells, far more than a
+    // millisecond's work; the sweeps look at the clock every 65,536 cells.
+    json big = battle({noble("A", {{"soldier", 1000}}, {{"break_point", 0}})}, {noble("B", {{"soldier", 1000}}, {{"break_point", 0}})});
+    const auto b = prepared(big);
+    ExactOptions quick;
+    quick.time_limit_s = 0.001;
+    olympia::CountRecurrence rec;
+    Tally t(olympia::State::schema(*b));
+    auto st = rec.solve(*b, t, quick);
+    CHECK_FALSE(st.complete);
+    CHECK(st.stopped_by == "time limit");
+    ExactOptions cancel;
+    int calls = 0;
+    cancel.progress = [&calls](std::uint64_t, double) { return ++calls < 2; };
+    Tally t2(olympia::State::schema(*b));
+    st = rec.solve(*b, t2, cancel);
+    CHECK(st.stopped_by == "cancelled");
+    CHECK(calls == 2);
+
+    json eng = battle({noble("A", {{"soldier", 60}})}, {noble("B", {{"soldier", 60}})}, {{"attack_order", "engine"}});
+    const auto be = prepared(eng);
+    olympia::CycleSweep sweep;
+    Tally t3(olympia::State::schema(*be));
+    st = sweep.solve(*be, t3, quick);
+    CHECK(st.stopped_by == "time limit");
+
+    // The sampler stops at its time limit, and when cancelled.
+    MonteCarloOptions mo;
+    mo.trials = 5'000'000;
+    mo.time_limit_s = 0.01;
+    Tally t4(olympia::State::schema(*b));
+    auto ms = olympia::sample_battles(*b, t4, mo);
+    CHECK(ms.stopped_by == "time limit");
+    CHECK(ms.trials < mo.trials);
+    CHECK(t4.total() == static_cast<double>(ms.trials));
+    MonteCarloOptions mc;
+    mc.trials = 100'000;
+    mc.progress = [](std::uint64_t, std::uint64_t) { return false; };
+    Tally t5(olympia::State::schema(*b));
+    CHECK(olympia::sample_battles(*b, t5, mc).stopped_by == "cancelled");
+
+    // The budget: past max_states' cells, exact says so and auto samples.
+    json small = battle({noble("A", {{"soldier", 100}})}, {noble("B", {{"soldier", 100}})});
+    small["solver"] = {{"method", "exact"}, {"max_states", 10}};
+    json out = json::parse(api::call("odds", small.dump()));
+    CHECK(out["ok"] == false);
+    CHECK(out["error"]["message"].get<std::string>().find("cells") != std::string::npos);
+    small["solver"] = {{"method", "auto"}, {"max_states", 10}, {"trials", 2000}};
+    out = json::parse(api::call("odds", small.dump()));
+    REQUIRE(out["ok"] == true);
+    CHECK(out["method"] == "monte-carlo-fast");
+    CHECK(out["fallback"]["reason"] == "estimated cells");
+}
+
+TEST_CASE("Olympia: each path is chosen for its battles and named in the answer", "[olympia][fast]") {
+    auto odds = [](json req, json solver) {
+        req["solver"] = solver;
+        const json out = json::parse(api::call("odds", req.dump()));
+        INFO(out.dump().substr(0, 500));
+        REQUIRE(out["ok"] == true);
+        return out;
+    };
+    const json field = battle({noble("A", {{"soldier", 5}})}, {noble("B", {{"soldier", 5}})});
+    json engine = field;
+    engine["options"]["attack_order"] = "engine";
+    json works_engine = battle({noble("A", {{"soldier", 2}})}, {noble("B", {{"soldier", 2}})}, {{"attack_order", "engine"}},
+                               {{"kind", "tower"}, {"defense", 1}});
+    const json a = odds(field, json::object()), e = odds(engine, json::object()), g = odds(works_engine, json::object()),
+               m = odds(field, {{"method", "monte-carlo"}, {"trials", 1000}});
+    CHECK(a["method"] == "exact-recurrence");
+    CHECK(a["path"] == "count recurrence");
+    CHECK(e["method"] == "exact-cycles");
+    CHECK(e["path"] == "counts and cycles");
+    CHECK(g["method"] == "exact");
+    CHECK(g["path"] == "chance state");
+    CHECK(m["method"] == "monte-carlo-fast");
+    CHECK(m["path"] == "running-totals sampler");
+    CHECK(m["draws_per_trial"].get<double>() > 0);
+    // The fast paths' answers are the chance state's: the same odds here.
+    const auto b = prepared(field);
+    const Tally want = generic_exact(b);
+    CHECK(a["outcomes"]["attacker"].get<double>() == Approx(want.p_outcome(0)).margin(1e-12));
 }
