@@ -19,44 +19,61 @@ std::int64_t most_able(const Battle& b, int side) {
     return c;
 }
 
-// Where a kill leads from one count's grid.
-struct Kill {
+// Where an effect of an attack leads from one state's grid: an end, or the
+// next state's grid.
+struct Effect {
     double p;
     bool end;
     int result;
     bool stalemate;
     double mass;   // gathered, for an end
-    double* grid;  // the next count's grid
+    double* grid;  // the next state's grid
     std::int64_t c0, c1;
+    int e;         // the man who fell, or -1
+    Works w;       // the structure after
 };
 
-bool fits(const Battle& b) { return b.options.engine_order && !b.structure.present; }
+bool fits(const Battle& b) { return b.options.engine_order; }
+
+std::int64_t max_points(const Battle& b) {
+    for (const auto& e : b.ents)
+        if (e.side == kAttacker && e.siege) return 10;
+    return 1;
+}
+
+std::int64_t window_slices(const Box& box, const Battle& b) {
+    const std::int64_t per = box.works == 0 ? max_points(b) + 1 : 2;
+    return std::min(box.top + 1, per * box.digits[0].stride);
+}
 
 }  // namespace
 
 double CycleSweep::cells(const Battle& b) {
     if (!fits(b)) return 0;
-    return Box(b, false).size * static_cast<double>(most_able(b, 0) + 1) * static_cast<double>(most_able(b, 1) + 1) * 2;
+    return Box(b, true).size * static_cast<double>(most_able(b, 0) + 1) * static_cast<double>(most_able(b, 1) + 1) * 2;
 }
 
 double CycleSweep::window_cells(const Battle& b) {
     if (!fits(b)) return 0;
-    const Box box(b, false);
-    const double slices = std::min(box.size, 2.0 * static_cast<double>(box.digits[0].stride));
-    return slices * static_cast<double>(most_able(b, 0) + 1) * static_cast<double>(most_able(b, 1) + 1) * 2;
+    const Box box(b, true);
+    if (box.size >= 4e18) return box.size;
+    return static_cast<double>(window_slices(box, b)) * static_cast<double>(most_able(b, 0) + 1) *
+           static_cast<double>(most_able(b, 1) + 1) * 2;
 }
 
 SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions& opt) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     SweepStatus st;
-    const Box box(b, false);
+    const Box box(b, true);
     const std::size_t E = b.ents.size(), nd = box.digits.size();
-    const std::int64_t W = std::min(box.top + 1, 2 * box.digits[0].stride);
+    const std::int64_t W = window_slices(box, b);
+    const std::int64_t stride_w = box.works >= 0 ? box.digits[static_cast<std::size_t>(box.works)].stride : 0;
+    const std::int64_t stride_t = box.targeted >= 0 ? box.digits[static_cast<std::size_t>(box.targeted)].stride : 0;
     if (window_.size() < static_cast<std::size_t>(W)) window_.resize(static_cast<std::size_t>(W));
     for (auto& s : window_) s.active = false;
     Shapes shapes(b);
-    const Works w0{};
+    const Works w0{static_cast<std::int32_t>(b.structure.defense), static_cast<std::int32_t>(b.structure.damage), 0};
 
     std::vector<std::int32_t> n(E);
     std::vector<std::int64_t> digit(nd), v4(E), standing_of(E);
@@ -67,9 +84,9 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
         standing_of[i] = b.ents[i].siege ? 0 : 1;
     }
     const std::int64_t thr[2] = {break_threshold(b, 0), break_threshold(b, 1)};
-    auto record = [&](int result, bool stalemate, double mass) {
+    auto record = [&](const Works& w, int result, bool stalemate, double mass) {
         Recorder rec(tally, mass);
-        record_end(b, End{n.data(), w0, result, stalemate}, rec);
+        record_end(b, End{n.data(), w, result, stalemate}, rec);
         tally.add_total(mass);
         st.settled += mass;
     };
@@ -102,7 +119,7 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
         const int r = judge(b, val, up);
         const std::int64_t c0 = able(sh, 0), c1 = able(sh, 1);
         if (r != kRunning || c0 + c1 == 0) {
-            record(r != kRunning ? r : stalemate_result, r == kRunning, 1.0);
+            record(w0, r != kRunning ? r : stalemate_result, r == kRunning, 1.0);
             st.complete = true;
             st.states = 1;
             return st;
@@ -113,80 +130,127 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
     for (std::size_t k = 0; k < nd; ++k) digit[k] = box.digits[k].range - 1;
 
     double steps = 0;
-    std::vector<double> p[2];  // p[a][j]: chance an attack by side a kills target j of the other
-    std::vector<Kill> kills[2];
-    std::vector<std::size_t> ends[2];
+    std::vector<Effect> fx[2];
     for (std::int64_t I = box.top; I >= 0; --I) {
         Slice& sl = window_[static_cast<std::size_t>(I % W)];
         if (sl.active) {
             sl.active = false;
+            std::int64_t rem = 0, tleft = 0;
             for (std::size_t k = 0; k < nd; ++k) {
                 const Box::Digit& d = box.digits[k];
-                n[static_cast<std::size_t>(d.e)] = static_cast<std::int32_t>(d.lo + digit[k]);
+                if (d.kind == Box::kCount)
+                    n[static_cast<std::size_t>(d.e)] = static_cast<std::int32_t>(d.lo + digit[k]);
+                else if (d.kind == Box::kWorks)
+                    rem = digit[k];
+                else
+                    tleft = digit[k];
             }
-            const Shape& sh = shapes.get(n.data(), w0);
+            const Works w = box.works >= 0 ? box.works_of(b, rem, tleft) : w0;
+            const Shape& sh = shapes.get(n.data(), w);
             const std::int64_t C[2] = {sl.c0, sl.c1};
             std::int64_t val[2] = {0, 0}, up[2] = {0, 0};
             for (std::size_t i = 0; i < E; ++i) {
                 val[side_of[i]] += v4[i] * n[i];
                 up[side_of[i]] += standing_of[i] * n[i];
             }
+            // The structure after an effect: targetings left, and where its
+            // state (and so the next grid) moves.
+            auto after = [&](Works cw, std::int64_t& drop) {
+                const bool counting = bonus_counting(b, cw);
+                if (!counting && b.structure.present) cw.targeted = b.bonus_limit;
+                const std::int64_t tl2 = counting ? b.bonus_limit - cw.targeted : 0;
+                drop += (tleft - tl2) * stride_t;
+                if (box.works >= 0) drop += (rem - box.remaining_of(b, cw)) * stride_w;
+                return cw;
+            };
+            // Each effect of an attack by side a, where it leads worked out once
+            // for the whole grid: an end (its mass gathered and recorded once),
+            // or the next state's grid, slots clamped to its able men.
             double pa[2] = {0, 0};
             for (int a = 0; a < 2; ++a) {
                 const int S = 1 - a;
-                const std::size_t nt = sh.tg[S].size();
-                p[a].assign(nt, 0.0);
+                fx[a].clear();
                 if (C[a] == 0) continue;
-                std::int64_t T = 0;
+                const std::size_t nt = sh.tg[S].size();
+                std::int64_t T = S == kDefender && sh.works_target ? 1 : 0, plain = 0;
                 for (int e : sh.tg[S]) T += n[static_cast<std::size_t>(e)];
+                for (std::size_t k = 0; k < sh.att[a].size(); ++k)
+                    if (!sh.siege[a][k]) plain += n[static_cast<std::size_t>(sh.att[a][k])];
                 const double scale = 1.0 / (static_cast<double>(C[a]) * static_cast<double>(T));
+                double counted = 0;
                 for (std::size_t j = 0; j < nt; ++j) {
                     double H = 0;
                     for (std::size_t k = 0; k < sh.att[a].size(); ++k)
-                        H += n[static_cast<std::size_t>(sh.att[a][k])] * sh.q[a][k * nt + j];
-                    p[a][j] = n[static_cast<std::size_t>(sh.tg[S][j])] * H * scale;
-                    pa[a] += p[a][j];
-                }
-            }
-            // Where each kill leads, worked out once for the whole grid: an
-            // end (its mass gathered and recorded once), or the next count's
-            // grid, whose slots are clamped to its able men.
-            for (int a = 0; a < 2; ++a) {
-                const int S = 1 - a;
-                kills[a].clear();
-                ends[a].clear();
-                for (std::size_t j = 0; j < p[a].size(); ++j) {
-                    if (p[a][j] <= 0) continue;
+                        if (!sh.siege[a][k]) H += n[static_cast<std::size_t>(sh.att[a][k])] * sh.q[a][k * nt + j];
                     const std::size_t e = static_cast<std::size_t>(sh.tg[S][j]);
-                    Kill k{p[a][j], false, kRunning, false, 0.0, nullptr, C[0], C[1]};
+                    const double men = n[e];
+                    if (S == kDefender && sh.counting) counted += men * (static_cast<double>(plain) - H) * scale;
+                    if (H <= 0) continue;
+                    Effect f{men * H * scale, false, kRunning, false, 0.0, nullptr, C[0], C[1], static_cast<int>(e), w};
+                    std::int64_t drop = box.digits[static_cast<std::size_t>(box.digit_of[e])].stride;
+                    Works cw = w;
+                    if (S == kDefender && sh.counting) ++cw.targeted;
+                    f.w = after(cw, drop);
                     --n[e];
                     if (up[S] - standing_of[e] == 0 || val[S] - v4[e] <= thr[S]) {
-                        k.end = true;
-                        k.result = S == kAttacker ? kDefenderWins : kAttackerWins;
+                        f.end = true;
+                        f.result = S == kAttacker ? kDefenderWins : kAttackerWins;
                     } else if (n[e] == 0) {
-                        const Shape& child = shapes.get(n.data(), w0);
-                        k.c0 = able(child, 0);
-                        k.c1 = able(child, 1);
-                        if (k.c0 + k.c1 == 0) {
-                            k.end = k.stalemate = true;
-                            k.result = stalemate_result;
+                        const Shape& child = shapes.get(n.data(), f.w);
+                        f.c0 = able(child, 0);
+                        f.c1 = able(child, 1);
+                        if (f.c0 + f.c1 == 0) {
+                            f.end = f.stalemate = true;
+                            f.result = stalemate_result;
                         }
                     } else if (sh.attacks[e]) {
-                        (S == 0 ? k.c0 : k.c1) -= 1;
+                        (S == 0 ? f.c0 : f.c1) -= 1;
                     }
                     ++n[e];
-                    if (!k.end) {
-                        const std::int64_t J = I - box.digits[static_cast<std::size_t>(box.digit_of[e])].stride;
-                        k.grid = slice_at(J, k.c0, k.c1).grid.data();
-                    }
-                    kills[a].push_back(k);
-                    ends[a].push_back(e);
+                    if (!f.end) f.grid = slice_at(I - drop, f.c0, f.c1).grid.data();
+                    fx[a].push_back(f);
                 }
+                if (counted > 0) {
+                    Effect f{counted, false, kRunning, false, 0.0, nullptr, C[0], C[1], -1, w};
+                    std::int64_t drop = 0;
+                    Works cw = w;
+                    ++cw.targeted;
+                    f.w = after(cw, drop);
+                    f.grid = slice_at(I - drop, f.c0, f.c1).grid.data();
+                    fx[a].push_back(f);
+                }
+                // Blows on the structure: one point, or a siege engine's 5-10.
+                if (a == kAttacker)
+                    for (int v = 1; v <= 7; ++v) {
+                        double pv = 0;
+                        for (std::size_t k = 0; k < sh.att[a].size(); ++k) {
+                            const double m = n[static_cast<std::size_t>(sh.att[a][k])];
+                            if (v == 1 && !sh.siege[a][k]) pv += m * sh.qw[k] * scale;
+                            if (v > 1 && sh.siege[a][k]) pv += m * sh.qs[k] / static_cast<double>(C[a]);
+                        }
+                        if (pv <= 0) continue;
+                        Effect f{pv, false, kRunning, false, 0.0, nullptr, C[0], C[1], -1, w};
+                        std::int64_t drop = 0;
+                        Works cw = w;
+                        hit_works(b, cw, works_points(v));
+                        f.w = after(cw, drop);
+                        const Shape& child = shapes.get(n.data(), f.w);
+                        f.c0 = able(child, 0);
+                        f.c1 = able(child, 1);
+                        if (f.c0 + f.c1 == 0) {
+                            f.end = f.stalemate = true;
+                            f.result = stalemate_result;
+                        } else {
+                            f.grid = slice_at(I - drop, f.c0, f.c1).grid.data();
+                        }
+                        fx[a].push_back(f);
+                    }
+                for (const Effect& f : fx[a]) pa[a] += f.p;
             }
             auto attack = [&](std::int64_t s0, std::int64_t s1, int t, double m) {
                 const int a = (t ? s1 : s0) > 0 ? t : (s0 > 0 ? 0 : 1);
                 if (a == 0) --s0; else --s1;
-                for (Kill& k : kills[a]) {
+                for (Effect& k : fx[a]) {
                     const double mass = m * k.p;
                     if (k.end) {
                         k.mass += mass;
@@ -241,13 +305,11 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
                 }
             }
             for (int a = 0; a < 2; ++a)
-                for (std::size_t k = 0; k < kills[a].size(); ++k) {
-                    const Kill& x = kills[a][k];
+                for (const Effect& x : fx[a]) {
                     if (!x.end || x.mass == 0) continue;
-                    const std::size_t e = ends[a][k];
-                    --n[e];
-                    record(x.result, x.stalemate, x.mass);
-                    ++n[e];
+                    if (x.e >= 0) --n[static_cast<std::size_t>(x.e)];
+                    record(x.w, x.result, x.stalemate, x.mass);
+                    if (x.e >= 0) ++n[static_cast<std::size_t>(x.e)];
                 }
         }
         for (std::size_t k = nd; k-- > 0;) {

@@ -1,21 +1,22 @@
-// Olympia, engine order, exactly, in the open field.
+// Olympia, engine order, exactly.
 //
-// The engine order's state is the counts plus the cycle: slots left to each
-// side and whose turn it is. Misses use slots, so they are moves, and a cycle
-// of misses comes back to its start: the generic solver sees millions of
-// states joined by loops. Here the counts are the digits of a box (box.hpp,
-// every kill a move to a smaller index, as in the rulebook recurrence), and
-// each count's states form a grid of (slots, slots, turn) in which every miss
-// moves to a smaller cell, except the last miss of a cycle, which goes back
-// to the cycle's start. One pass down the grid carries what flows in from
+// The engine order's state is the counts (and the structure) plus the cycle:
+// slots left to each side and whose turn it is. Misses use slots, so they are
+// moves, and a cycle of misses comes back to its start: the generic solver
+// sees millions of states joined by loops. Here the counts and the structure
+// are the digits of a box (box.hpp: every effect, a kill, a man inside
+// targeted, a blow on the structure, a move to a smaller index, as in the
+// rulebook recurrence), and each of its states has a grid of (slots, slots,
+// turn) in which every miss that changes nothing moves to a smaller cell,
+// except the last miss of a cycle, which goes back to the cycle's start. One pass down the grid carries what flows in from
 // kills; what comes back to the start is then carried round once more, scaled
 // by 1 / (1 - the chance of a whole cycle of misses), which is the loop solved
 // in closed form: (1 - p0)^C0 (1 - p1)^C1 for C0 and C1 slots. The chances come
 // from survey() through the shapes cache; the test suite checks the answers
 // equal the chance state's to 1e-12.
-// Not for battles at a structure: there a miss on a man inside is counted
-// toward the structure's limit, and defense, damage and that count multiply
-// the grid (those battles are sampled, or solved generically when small).
+// At a structure a miss on a man inside counts toward its limit: that is an
+// effect (a move to another state's grid), and the structure's defense, damage
+// and count multiply the grids, so auto samples such battles beyond a few men.
 #pragma once
 #include <vector>
 
