@@ -27,7 +27,7 @@ std::uint32_t hit_code(int t, int v) { return 2u + static_cast<std::uint32_t>(t)
 
 }  // namespace
 
-Chance capture_chance(std::int64_t winner, std::int64_t loser) {
+Chance capture_chance(std::int64_t winner, std::int64_t loser) noexcept {
     if (loser <= 0) return {3, 4};
     return {std::clamp(winner, loser, 3 * loser), 4 * loser};
 }

@@ -61,7 +61,7 @@ Box::Box(const Battle& b, bool with_works) {
         for (const auto& d : digits) top += (d.range - 1) * d.stride;
 }
 
-Works Box::works_of(const Battle& b, std::int64_t remaining, std::int64_t targets_left) const {
+Works Box::works_of(const Battle& b, std::int64_t remaining, std::int64_t targets_left) const noexcept {
     Works w;
     const std::int64_t taken = points - remaining;
     if (taken < b.structure.defense) {
@@ -75,7 +75,7 @@ Works Box::works_of(const Battle& b, std::int64_t remaining, std::int64_t target
     return w;
 }
 
-std::int64_t Box::remaining_of(const Battle& b, const Works& w) const {
+std::int64_t Box::remaining_of(const Battle& b, const Works& w) const noexcept {
     return points - ((b.structure.defense - w.def) + (w.dmg - b.structure.damage));
 }
 

@@ -31,8 +31,8 @@ struct Box {
     Box(const Battle& b, bool with_works);
     // The structure's state from its digits (points taken since the start,
     // targetings left), and back.
-    Works works_of(const Battle& b, std::int64_t remaining, std::int64_t targets_left) const;
-    std::int64_t remaining_of(const Battle& b, const Works& w) const;
+    Works works_of(const Battle& b, std::int64_t remaining, std::int64_t targets_left) const noexcept;
+    std::int64_t remaining_of(const Battle& b, const Works& w) const noexcept;
 };
 
 }  // namespace bc::olympia

@@ -6,7 +6,7 @@
 
 namespace bc::olympia {
 
-std::int64_t defense_of(const Battle& b, int t, const Works& w) {
+std::int64_t defense_of(const Battle& b, int t, const Works& w) noexcept {
     if (t == structure_index(b)) return static_cast<std::int64_t>(w.def) * 4;
     const Entity& e = b.ents[static_cast<std::size_t>(t)];
     std::int64_t d = e.d4;
@@ -14,12 +14,12 @@ std::int64_t defense_of(const Battle& b, int t, const Works& w) {
     return d;
 }
 
-int variants(const Battle& b, int a, int t) {
+int variants(const Battle& b, int a, int t) noexcept {
     if (t == structure_index(b)) return b.ents[static_cast<std::size_t>(a)].siege ? 6 : 1;
     return b.ents[static_cast<std::size_t>(t)].blessed ? 2 : 1;
 }
 
-void hit_works(const Battle& b, Works& w, std::int32_t points) {
+void hit_works(const Battle& b, Works& w, std::int32_t points) noexcept {
     const std::int32_t off = std::min(w.def, points);
     w.def -= off;
     if (off == 0 || b.options.siege_overflow) w.dmg = std::min<std::int32_t>(100, w.dmg + points - off);
@@ -81,7 +81,7 @@ void survey(const Battle& b, const std::int32_t* n, const Works& w, Field& v) {
     }
 }
 
-int judge(const Battle& b, const std::int64_t value4[2], const std::int64_t standing[2]) {
+int judge(const Battle& b, const std::int64_t value4[2], const std::int64_t standing[2]) noexcept {
     bool broken[2];
     for (int s = 0; s < 2; ++s) broken[s] = standing[s] == 0 || value4[s] <= break_threshold(b, s);
     if (broken[0] && broken[1]) return kTie;
@@ -90,14 +90,14 @@ int judge(const Battle& b, const std::int64_t value4[2], const std::int64_t stan
     return kRunning;
 }
 
-std::int64_t side_value4(const Battle& b, const std::int32_t* n, int side) {
+std::int64_t side_value4(const Battle& b, const std::int32_t* n, int side) noexcept {
     std::int64_t v = 0;
     for (std::size_t i = 0; i < b.ents.size(); ++i)
         if (b.ents[i].side == side) v += b.ents[i].value4() * n[i];
     return v;
 }
 
-std::int64_t side_standing(const Battle& b, const std::int32_t* n, int side, bool with_nobles) {
+std::int64_t side_standing(const Battle& b, const std::int32_t* n, int side, bool with_nobles) noexcept {
     std::int64_t c = 0;
     for (std::size_t i = 0; i < b.ents.size(); ++i) {
         const Entity& e = b.ents[i];

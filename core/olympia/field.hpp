@@ -19,17 +19,21 @@ inline bool bonus_counting(const Battle& b, const Works& w) {
 
 // Defense of entity t (or of the structure, t == structure_index) in quarter
 // points: men inside add the structure's defense while the bonus counts.
-std::int64_t defense_of(const Battle& b, int t, const Works& w);
+std::int64_t defense_of(const Battle& b, int t, const Works& w) noexcept;
 // How a hit of attacker a on target t splits: 1 (a kill, a wound, one point),
 // 2 (a blessed soldier dies or is spared, even odds), 6 (a siege engine's 5-10
 // points on a structure, each as likely).
-int variants(const Battle& b, int a, int t);
+int variants(const Battle& b, int a, int t) noexcept;
 // A hit of `points` on the structure: defense first, then damage (the rest
 // carries over only by option, unless defense was already gone).
-void hit_works(const Battle& b, Works& w, std::int32_t points);
+void hit_works(const Battle& b, Works& w, std::int32_t points) noexcept;
 // Points of blow variant v (1..) on a structure: 1, or 5..10 for v = 2..7.
 inline std::int32_t works_points(int v) { return v == 1 ? 1 : 3 + v; }
 
+// noexcept matters in wasm: with JavaScript-based exceptions every call that
+// might throw, made where something must be cleaned up, goes out through
+// JavaScript and back (an invoke_ trampoline).
+//
 // Fills who may strike and be struck now. n: men of each entity (nobles 0 or 1). Keeps the order of entities, which
 // seeded rolls depend on.
 void survey(const Battle& b, const std::int32_t* n, const Works& w, Field& f);
@@ -41,10 +45,10 @@ inline std::int64_t break_threshold(const Battle& b, int side) {
     return std::min(start - 1, start * b.break_point[side] / 100);
 }
 // kRunning, or who won (both broken: a tie).
-int judge(const Battle& b, const std::int64_t value4[2], const std::int64_t standing[2]);
-std::int64_t side_value4(const Battle& b, const std::int32_t* n, int side);
+int judge(const Battle& b, const std::int64_t value4[2], const std::int64_t standing[2]) noexcept;
+std::int64_t side_value4(const Battle& b, const std::int32_t* n, int side) noexcept;
 // Living men (not siege engines) and, if asked, unwounded nobles.
-std::int64_t side_standing(const Battle& b, const std::int32_t* n, int side, bool with_nobles);
+std::int64_t side_standing(const Battle& b, const std::int32_t* n, int side, bool with_nobles) noexcept;
 
 // A finished battle, as every solver records it (Schema from State::schema).
 struct End {

@@ -139,7 +139,7 @@ struct Chance {
     std::int64_t num, den;
     double p() const { return static_cast<double>(num) / static_cast<double>(den); }
 };
-Chance capture_chance(std::int64_t winner, std::int64_t loser);
+Chance capture_chance(std::int64_t winner, std::int64_t loser) noexcept;
 
 // The defender's structure now: defense, damage, and how many men inside have
 // been targeted (the bonus protects the first bonus_limit of them).

@@ -131,7 +131,8 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
             for (int s = 0; s < 2; ++s) {
                 const int S = 1 - s;
                 const std::size_t nt = sh.tg[S].size();
-                pk[S].assign(nt, 0.0);
+                // Sized once (no allocation, nothing that could throw, per state).
+                if (pk[S].size() < nt) pk[S].resize(E + 1);
                 const double scale = 1.0 / (C * T[S]);
                 for (std::size_t j = 0; j < nt; ++j) {
                     double H = 0;
@@ -159,7 +160,7 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
             // Kills (and wounds): one man fewer, perhaps a targeting used up.
             for (int S = 0; S < 2; ++S)
                 for (std::size_t j = 0; j < sh.tg[S].size(); ++j) {
-                    if (pk[S][j] == 0) continue;
+                    if (pk[S][j] <= 0) continue;
                     const double mass = f * pk[S][j];
                     const std::size_t e = static_cast<std::size_t>(sh.tg[S][j]);
                     const bool inside = S == kDefender && sh.counting;

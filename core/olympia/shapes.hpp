@@ -34,16 +34,22 @@ public:
     explicit Shapes(const Battle& b) : b_(b) {}
     // The shape for these counts and this structure. References stay valid
     // (a deque), since a state looks up its children's shapes while using its own.
-    const Shape& get(const std::int32_t* n, const Works& w) {
+    [[gnu::always_inline]] const Shape& get(const std::int32_t* n, const Works& w) {
+        if (last_ < cache_.size() && same(cache_[last_], n, w)) return cache_[last_];
+        return find(n, w);
+    }
+
+private:
+    bool same(const Shape& s, const std::int32_t* n, const Works& w) const noexcept {
+        if (s.def != w.def || s.standing != works_standing(b_, w) || s.counting != bonus_counting(b_, w)) return false;
+        for (std::size_t i = 0; i < s.alive.size(); ++i)
+            if (s.alive[i] != (n[i] > 0)) return false;
+        return true;
+    }
+    // Kept out of line: the common case above stays a few compares.
+    [[gnu::noinline]] const Shape& find(const std::int32_t* n, const Works& w) {
         const std::size_t E = b_.ents.size();
         const bool standing = works_standing(b_, w), counting = bonus_counting(b_, w);
-        auto same = [&](const Shape& s) {
-            if (s.def != w.def || s.standing != standing || s.counting != counting) return false;
-            for (std::size_t i = 0; i < E; ++i)
-                if (s.alive[i] != (n[i] > 0)) return false;
-            return true;
-        };
-        if (last_ < cache_.size() && same(cache_[last_])) return cache_[last_];
         std::uint64_t h = 1469598103934665603ULL;
         auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
         mix(static_cast<std::uint64_t>(w.def));
@@ -51,14 +57,13 @@ public:
         for (std::size_t i = 0; i < E; ++i) mix(n[i] > 0);
         auto& bucket = index_[h];
         for (const std::size_t k : bucket)
-            if (same(cache_[k])) return cache_[last_ = k];
+            if (same(cache_[k], n, w)) return cache_[last_ = k];
         cache_.push_back(build(n, w, standing, counting));
         last_ = cache_.size() - 1;
         bucket.push_back(last_);
         return cache_.back();
     }
 
-private:
     Shape build(const std::int32_t* n, const Works& w, bool standing, bool counting) {
         Shape s;
         const std::size_t E = b_.ents.size();
