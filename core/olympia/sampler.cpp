@@ -370,8 +370,10 @@ inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& step
         const std::uint64_t cw = shape_.counting ? counted_weight(kAttacker) : 0;
         const std::uint64_t sw = t0 * t1 * c.siege_sum;
         const std::uint64_t W = t0 * (w1 + cw) + 6 * sw + t1 * w0;
-        steps += static_cast<double>(c.men[0] + c.men[1]) * static_cast<double>(t0) * static_cast<double>(t1) *
-                  static_cast<double>(shape_.L) / static_cast<double>(W);
+        // (Signed conversions: every count is below 2^62, and wasm has no
+        // single instruction for an unsigned 64-bit one.)
+        steps += static_cast<double>(c.men[0] + c.men[1]) * static_cast<double>(c.tw[0]) * static_cast<double>(c.tw[1]) *
+                 static_cast<double>(static_cast<std::int64_t>(shape_.L)) / static_cast<double>(static_cast<std::int64_t>(W));
         std::uint64_t x = rng.below(W, draws);
         // Products, not divisions, find the effect (a 64-bit division costs
         // more than the rest of an event).
