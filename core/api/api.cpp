@@ -31,6 +31,8 @@ std::string guarded(const std::function<json()>& fn) {
         out["ok"] = true;
     } catch (const InputError& e) {
         out = error_json(e.path(), e.what(), "input");
+    } catch (const LimitError& e) {
+        out = error_json("", e.what(), "limit");
     } catch (const std::bad_alloc&) {
         out = error_json("", "out of memory: make the battle smaller or use Monte Carlo", "limit");
     } catch (const std::exception& e) {
@@ -54,26 +56,58 @@ const std::vector<Ruleset>& rulesets() {
     return all;
 }
 
-// Reads a request, finds its rule system and answers with `fn`.
+// Reads a request, finds its rule system and answers with `fn`. A saved
+// battle may say which dice its seed was meant for ("dice"): read here for
+// every rule system, so that a file from older dice says so when rolled and
+// one from newer dice than these is refused.
 std::string by_ruleset(const std::string& request,
                        const std::function<json(const Ruleset&, const In&)>& fn) {
     return guarded([&] {
-        const json j = parse_request(request);
+        json j = parse_request(request);
+        const In top(j, "");
+        top.must_be_object();
+        int dice = kDiceVersion;
+        if (top.has("dice")) {
+            const In d = top.field("dice");
+            if (d.raw().is_number_integer() && d.raw().get<std::int64_t>() > kDiceVersion)
+                d.fail("this battle was saved for dice version " + std::to_string(d.raw().get<std::int64_t>()) +
+                       ", newer than this calculator's (" + std::to_string(kDiceVersion) + ")");
+            dice = static_cast<int>(d.as_integer(1, kDiceVersion));
+            j.erase("dice");
+        }
         const In req(j, "");
-        req.must_be_object();
         const Ruleset& r = ruleset_of(req);
         json out = fn(r, req);
         out["ruleset"] = r.id;
+        if (dice < kDiceVersion && out.contains("log"))
+            out["dice_note"] = "this seed was saved for dice version " + std::to_string(dice) + "; rolled with version " +
+                               std::to_string(kDiceVersion) + " it gives a different battle from the one it was saved with";
         return out;
     });
 }
 
 std::string odds(const std::string& request) {
-    return by_ruleset(request, [](const Ruleset& r, const In& req) { return r.odds(req); });
+    return by_ruleset(request, [](const Ruleset& r, const In& req) {
+        answer_override().reset();
+        json out = r.odds(req);
+        // Sampling left to the page's workers, or their raw block tallies.
+        if (auto& o = answer_override()) {
+            out = std::move(*o);
+            o.reset();
+        }
+        return out;
+    });
 }
 
 std::string roll(const std::string& request) {
     return by_ruleset(request, [](const Ruleset& r, const In& req) {
+        // A roll is bounded by the request's time limit, like its odds.
+        double limit = SolverRequest{}.time_limit_s;
+        if (req.has("solver")) limit = parse_solver(req.object("solver")).time_limit_s;
+        struct Bound {
+            explicit Bound(double s) { work_deadline() = Deadline(s); }
+            ~Bound() { work_deadline() = Deadline(); }
+        } bound(limit);
         json out = r.roll(req);
         out["dice"] = kDiceVersion;  // which dice rolled it: a saved roll can tell it is from older dice
         return out;
@@ -83,6 +117,10 @@ std::string roll(const std::string& request) {
 std::string check(const std::string& request) {
     return by_ruleset(request, [](const Ruleset& r, const In& req) {
         if (r.check) r.check(req);
+        // Everything odds and roll would read: a file that passes its check
+        // never fails later on its solver settings or seed.
+        if (req.has("solver")) parse_solver(req.object("solver"));
+        if (req.has("seed")) read_seed(req);
         return json::object();
     });
 }
@@ -113,6 +151,7 @@ std::string rules(const std::string& request) {
                     {"solver_limits",
                      {{"trials", SolverLimits::kMaxTrials},
                       {"max_states", SolverLimits::kMaxStates},
+                      {"max_memory_mb", SolverLimits::kMaxMemoryMb},
                       {"time_limit_s", SolverLimits::kMaxSeconds}}}};
     });
 }

@@ -19,7 +19,8 @@ bool report_progress(const json& p) {
 std::uint64_t read_seed(const In& req) { return static_cast<std::uint64_t>(req.integer("seed", 0, kMaxSeed, 1)); }
 
 SolverRequest parse_solver(const In& s) {
-    s.only({"method", "trials", "seed", "target_halfwidth", "max_states", "time_limit_s", "prune"});
+    s.only({"method", "trials", "seed", "target_halfwidth", "max_states", "max_memory_mb", "time_limit_s", "prune",
+            "defer_sampling", "blocks", "tally"});
     SolverRequest r;
     r.method = s.choice("method", {"auto", "exact", "monte-carlo"}, "auto");
     r.trials = static_cast<std::uint64_t>(
@@ -28,15 +29,138 @@ SolverRequest parse_solver(const In& s) {
     r.target_halfwidth = s.number("target_halfwidth", 0, 0.5, 0.005);
     r.max_states = static_cast<std::uint64_t>(
         s.integer("max_states", 1, static_cast<std::int64_t>(SolverLimits::kMaxStates), 1'000'000));
+    r.max_memory_mb = s.integer("max_memory_mb", 16, SolverLimits::kMaxMemoryMb, SolverLimits::kDefaultMemoryMb);
     r.time_limit_s = s.number("time_limit_s", 0.01, SolverLimits::kMaxSeconds, 30);
     r.prune = s.number("prune", 0, 1e-3, 0);
+    r.defer_sampling = s.boolean("defer_sampling", false);
+    if (s.has("blocks")) {
+        const In b = s.object("blocks", false);
+        b.only({"first", "count"});
+        r.first_block = static_cast<std::uint64_t>(b.integer("first", 0, 1'000'000'000, 0));
+        r.blocks = static_cast<std::uint64_t>(
+            b.integer("count", 1, static_cast<std::int64_t>(SolverLimits::kMaxTrials / kBlockTrials), 1));
+    }
+    if (s.has("tally")) {
+        s.object("tally", false);  // checked against the battle's schema when used
+        r.tally = s.raw()["tally"];
+    }
+    if ((r.blocks > 0 || !r.tally.is_null()) && r.method == "exact")
+        s.fail_at("method", "must be \"monte-carlo\" or \"auto\" with \"blocks\" or \"tally\"");
     return r;
 }
 
 json solver_json(const SolverRequest& s) {
     return {{"method", s.method},           {"trials", s.trials},         {"seed", s.seed},
-            {"target_halfwidth", s.target_halfwidth}, {"max_states", s.max_states},
+            {"target_halfwidth", s.target_halfwidth}, {"max_states", s.max_states}, {"max_memory_mb", s.max_memory_mb},
             {"time_limit_s", s.time_limit_s}, {"prune", s.prune}};
+}
+
+std::optional<json>& answer_override() {
+    thread_local std::optional<json> o;
+    return o;
+}
+
+json tally_json(const Tally& t) {
+    const Schema& sc = t.schema();
+    json out = {{"total", t.total()}, {"steps", t.steps()}};
+    json o = json::array(), e = json::array(), s = json::array();
+    for (std::size_t i = 0; i < sc.outcomes.size(); ++i) o.push_back(t.outcome(i));
+    for (std::size_t i = 0; i < sc.events.size(); ++i) e.push_back(t.event(i));
+    for (std::size_t i = 0; i < sc.series.size(); ++i) {
+        json m = json::array();
+        for (const auto& [v, w] : t.series(i)) m.push_back({v, w});
+        s.push_back(m);
+    }
+    out["outcomes"] = o;
+    out["events"] = e;
+    out["series"] = s;
+    return out;
+}
+
+void load_tally(const In& in, Tally& t) {
+    in.must_be_object();
+    in.only({"total", "steps", "outcomes", "events", "series"});
+    const Schema& sc = t.schema();
+    Tally fresh(sc);
+    const double total = in.number("total", 0, 1e15);
+    fresh.add_total(total);
+    fresh.add_steps(in.number("steps", 0, 1e300));
+    auto list = [&](const char* key, std::size_t n) {
+        const std::vector<In> l = in.list(key, n, false);
+        if (l.size() != n) in.fail_at(key, "must list " + std::to_string(n) + " items for this battle");
+        return l;
+    };
+    const auto o = list("outcomes", sc.outcomes.size()), e = list("events", sc.events.size()),
+               s = list("series", sc.series.size());
+    for (std::size_t i = 0; i < o.size(); ++i) Recorder(fresh, o[i].as_number(0, total)).outcome(i);
+    for (std::size_t i = 0; i < e.size(); ++i) Recorder(fresh, e[i].as_number(0, total)).event(i);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (!s[i].raw().is_array()) s[i].fail("must be a list of [value, weight] pairs");
+        for (std::size_t k = 0; k < s[i].raw().size(); ++k) {
+            const In pair(s[i].raw()[k], pointer_join(s[i].path(), k));
+            if (!pair.raw().is_array() || pair.raw().size() != 2) pair.fail("must be a [value, weight] pair");
+            const In v(pair.raw()[0], pointer_join(pair.path(), std::size_t{0}));
+            const In w(pair.raw()[1], pointer_join(pair.path(), std::size_t{1}));
+            Recorder(fresh, w.as_number(0, total)).value(i, v.as_integer(-1'000'000'000, 1'000'000'000));
+        }
+    }
+    t = std::move(fresh);
+}
+
+ExactOptions exact_options(const SolverRequest& req, double time_limit_s) {
+    ExactOptions eo;
+    eo.max_states = req.max_states;
+    eo.max_bytes = static_cast<std::size_t>(req.max_memory_mb) << 20;
+    eo.prune = req.prune;
+    eo.time_limit_s = time_limit_s;
+    eo.progress = [](const ExactProgress& p) {
+        return report_progress({{"phase", "exact"},
+                                {"states", p.states},
+                                {"max_states", p.max_states},
+                                {"settled", p.settled},
+                                {"bytes", p.bytes},
+                                {"levels_done", p.levels_done},
+                                {"levels_waiting", p.levels_waiting}});
+    };
+    return eo;
+}
+
+MonteCarloOptions monte_carlo_options(const SolverRequest& req, double time_limit_s) {
+    MonteCarloOptions mo;
+    mo.trials = req.trials;
+    mo.seed = req.seed;
+    mo.target_halfwidth = req.target_halfwidth;
+    mo.block = kBlockTrials;
+    // What is left of the time limit after an exact attempt; a whisker at least,
+    // so that a sampled answer says how far it got instead of nothing.
+    mo.time_limit_s = std::max(time_limit_s, 0.01);
+    mo.progress = [](const MonteCarloProgress& p) {
+        return report_progress(
+            {{"phase", "monte-carlo"}, {"trials", p.trials}, {"planned", p.planned}, {"halfwidth", p.halfwidth}});
+    };
+    return mo;
+}
+
+json exact_answer(const ExactStatus& st) {
+    return {{"method", "exact"}, {"states", st.states}, {"dropped", st.dropped}, {"peak_bytes", st.peak_bytes}};
+}
+
+json monte_carlo_answer(const MonteCarloStatus& st, const SolverRequest& req) {
+    return {{"method", "monte-carlo"},
+            {"trials", st.trials},
+            {"seed", req.seed},
+            {"stopped_by", st.stopped_by.empty() ? "trials" : st.stopped_by},
+            {"max_halfwidth", st.max_halfwidth}};
+}
+
+json fallback_json(const ExactStatus& st) {
+    std::string why = st.stopped_by;
+    if (why == "state too large") why = "largest state it can store";
+    return {{"from", "exact"},
+            {"reason", st.stopped_by},
+            {"states", st.states},
+            {"message", "the exact solve reached its " + why + " after " + std::to_string(st.states) +
+                            " states, so these odds are sampled"}};
 }
 
 json outcomes_json(const Tally& t) {

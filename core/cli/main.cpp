@@ -29,19 +29,24 @@ int usage() {
     return 2;
 }
 
+// Reads at most one byte past the request limit, so that an endless input
+// (/dev/zero) is refused by the size check instead of filling memory.
 bool read_input(const std::string& file, std::string& out) {
-    std::stringstream ss;
-    if (file == "-") {
-        ss << std::cin.rdbuf();
-    } else {
-        std::ifstream in(file, std::ios::binary);
-        if (!in) {
+    std::ifstream f;
+    std::istream* in = &std::cin;
+    if (file != "-") {
+        f.open(file, std::ios::binary);
+        if (!f) {
             std::cerr << "battle: cannot read " << file << "\n";
             return false;
         }
-        ss << in.rdbuf();
+        in = &f;
     }
-    out = ss.str();
+    out.clear();
+    char buf[65536];
+    while (out.size() <= bc::kMaxRequestBytes && in->read(buf, sizeof buf).gcount() > 0)
+        out.append(buf, static_cast<std::size_t>(in->gcount()));
+    if (out.size() > bc::kMaxRequestBytes) out.resize(bc::kMaxRequestBytes + 1);
     return true;
 }
 

@@ -223,7 +223,38 @@ json parse_request(const std::string& text, std::size_t max_bytes) {
             if (c == ']' || c == '}') --depth;
         }
         if (max_depth > 64) throw InputError("", "the request is nested too deeply (at most 64 levels)");
-        return json::parse(text);
+        // Where the parser is, so that a number too large for a double can be
+        // blamed on its field like any other bad number.
+        struct Frame {
+            bool array;
+            std::size_t index;
+            std::string key;
+        };
+        std::vector<Frame> at;
+        auto element_done = [&at] {
+            if (!at.empty() && at.back().array) ++at.back().index;
+        };
+        const json::parser_callback_t track = [&](int, json::parse_event_t ev, json& parsed) {
+            switch (ev) {
+                case json::parse_event_t::object_start: at.push_back({false, 0, {}}); break;
+                case json::parse_event_t::array_start: at.push_back({true, 0, {}}); break;
+                case json::parse_event_t::key: at.back().key = parsed.get<std::string>(); break;
+                case json::parse_event_t::object_end:
+                case json::parse_event_t::array_end:
+                    at.pop_back();
+                    element_done();
+                    break;
+                case json::parse_event_t::value: element_done(); break;
+            }
+            return true;
+        };
+        try {
+            return json::parse(text, track);
+        } catch (const json::out_of_range&) {
+            std::string path;
+            for (const Frame& f : at) path = f.array ? pointer_join(path, f.index) : pointer_join(path, f.key);
+            throw InputError(path, "must be a number no larger than 1.8e308 in size");
+        }
     } catch (const json::parse_error& e) {
         throw InputError("", std::string("the request is not valid JSON: ") + e.what());
     }

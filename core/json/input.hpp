@@ -73,7 +73,8 @@ private:
 };
 
 // Parses request text; malformed JSON is an InputError at path "".
-json parse_request(const std::string& text, std::size_t max_bytes = 4u << 20);
+inline constexpr std::size_t kMaxRequestBytes = 4u << 20;
+json parse_request(const std::string& text, std::size_t max_bytes = kMaxRequestBytes);
 
 std::string join_words(const std::vector<std::string>& words);
 

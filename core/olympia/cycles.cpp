@@ -325,7 +325,9 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
                 st.stopped_by = "time limit";
                 return st;
             }
-            if (opt.progress && !opt.progress(st.states, st.settled)) {
+            std::size_t bytes = 0;
+            for (const auto& x : window_) bytes += x.grid.capacity() * sizeof(double);
+            if (opt.progress && !opt.progress(ExactProgress{st.states, opt.max_states, st.settled, bytes, 0, 0})) {
                 st.stopped_by = "cancelled";
                 return st;
             }

@@ -42,6 +42,7 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
     const std::size_t nd = box.digits.size();
     const std::int64_t W = static_cast<std::int64_t>(window_size(b));
     window_.assign(static_cast<std::size_t>(W), 0.0);
+    const std::size_t bytes = window_.capacity() * sizeof(double);
     Shapes shapes(b);
 
     std::vector<std::int32_t> n(E);
@@ -224,7 +225,7 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
                 st.stopped_by = "time limit";
                 return st;
             }
-            if (opt.progress && !opt.progress(st.states, st.settled)) {
+            if (opt.progress && !opt.progress(ExactProgress{st.states, opt.max_states, st.settled, bytes, 0, 0})) {
                 st.stopped_by = "cancelled";
                 return st;
             }

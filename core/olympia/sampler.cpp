@@ -479,7 +479,10 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
             sw = static_cast<std::uint64_t>(c.tw[b]) * c.siege_sum;
         }
         const std::uint64_t x = rng.below(a ? D1 : D0, draws);
-        ++attacks;
+        if ((++attacks & 0xffff) == 0) {
+            long_battle(attacks);
+            if (abandoned_) break;
+        }
         if (a == 0) {
             if (s0 > 0) --s0;
         } else if (s1 > 0) {
@@ -547,6 +550,7 @@ void Sampler::attack_naive(Rng& rng, int side) {
     ++draws_;
     const std::int64_t z = rng.below(static_cast<std::uint32_t>((a->rating + d) * nv));
     steps_ += 1;
+    if ((++naive_attacks_ & 0xffff) == 0) long_battle(0);
     const bool inside = t->e != si && S == kDefender && shape_.counting;
     if (z < d * nv) {
         if (inside) counted();
@@ -567,7 +571,7 @@ void Sampler::attack_naive(Rng& rng, int side) {
     }
 }
 
-void Sampler::play(Rng& rng, SampleTally& out) {
+bool Sampler::play(Rng& rng, SampleTally& out, const Deadline& deadline, std::uint64_t max_steps) {
     // Back to the start: the counts and sums always, the shape if it changed.
     cur_.n = root_.n;
     for (int s = 0; s < 2; ++s) cur_.h[s] = root_.h[s];
@@ -592,8 +596,12 @@ void Sampler::play(Rng& rng, SampleTally& out) {
     }
     steps_ = 0;
     dirty_ = false;
+    deadline_ = &deadline;
+    max_steps_ = max_steps;
+    abandoned_ = false;
     const bool engine = b_.options.engine_order;
     while (cur_.result == kRunning) {
+        if (abandoned_) return false;
         if (shape_.naive) {
             const int side = engine ? (cur_.slots[cur_.turn] > 0 ? cur_.turn : (cur_.slots[0] > 0 ? 0 : 1)) : -1;
             attack_naive(rng, side);
@@ -613,63 +621,35 @@ void Sampler::play(Rng& rng, SampleTally& out) {
         }
         clamp_slots();
     }
+    if (abandoned_) return false;
     record_end(b_, End{cur_.n.data(), cur_.works, cur_.result, cur_.stalemate}, out);
     out.battle_done(steps_);
+    return true;
+}
+
+// Every 65,536 attacks of one battle: past the step limit is an error (a
+// battle that may never end), past the deadline the battle is dropped.
+void Sampler::long_battle(std::uint64_t attacks) {
+    if (static_cast<double>(attacks) + steps_ > static_cast<double>(max_steps_)) throw LimitError(step_limit_message(max_steps_));
+    if (deadline_ && deadline_->passed()) abandoned_ = true;
 }
 
 MonteCarloStatus sample_battles(const Battle& b, Tally& tally, const MonteCarloOptions& opt, std::uint64_t* draws) {
-    using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
-    MonteCarloStatus st;
     Sampler sampler(b);
     SampleTally acc(b, tally.schema());
-    const std::uint64_t block = opt.chunk > 0 ? opt.chunk : 1000;
-    auto last_report = start;
-    for (std::uint64_t k = 0; st.trials < opt.trials && st.stopped_by.empty(); ++k) {
-        Rng rng = Rng::for_block(opt.seed, k);
-        const std::uint64_t n = std::min(block, opt.trials - st.trials);
-        std::uint64_t played = 0;
-        for (; played < n; ++played) {
-            sampler.play(rng, acc);
-            // A block of long battles still reads the clock now and then.
-            if ((played & 63) == 63 || sampler.last_steps() > 4096) {
-                const auto now = Clock::now();
-                if (opt.time_limit_s > 0 && std::chrono::duration<double>(now - start).count() > opt.time_limit_s) {
-                    st.stopped_by = "time limit";
-                    ++played;
-                    break;
-                }
-                if (opt.report_s > 0 && std::chrono::duration<double>(now - last_report).count() > opt.report_s) {
-                    last_report = now;
-                    if (opt.progress && !opt.progress(st.trials + played + 1, opt.trials)) {
-                        st.stopped_by = "cancelled";
-                        ++played;
-                        break;
-                    }
-                }
+    const MonteCarloStatus st = run_monte_carlo_blocks(
+        [&](Rng& rng, Tally& t, std::uint64_t n, const Deadline& deadline, auto&& between) -> std::uint64_t {
+            std::uint64_t played = 0;
+            while (played < n) {
+                if (!sampler.play(rng, acc, deadline, opt.max_steps)) break;
+                ++played;
+                // The clock now and then, and after every long battle.
+                if (((played & 63) == 0 || sampler.last_steps() > 4096) && between()) break;
             }
-        }
-        acc.flush(tally);
-        st.trials += played;
-        if (!st.stopped_by.empty()) break;
-        // The early stop is checked at whole blocks only, so a seeded run
-        // stops at the same place on every machine.
-        if (opt.target_halfwidth > 0 && st.trials >= opt.min_trials && widest_halfwidth(tally) <= opt.target_halfwidth) {
-            st.stopped_by = "target width";
-            break;
-        }
-        if (opt.time_limit_s > 0 && std::chrono::duration<double>(Clock::now() - start).count() > opt.time_limit_s) {
-            st.stopped_by = "time limit";
-            break;
-        }
-        if (opt.progress && !opt.progress(st.trials, opt.trials)) {
-            st.stopped_by = "cancelled";
-            break;
-        }
-        last_report = Clock::now();
-    }
-    st.complete = st.stopped_by.empty() || st.stopped_by == "target width";
-    st.max_halfwidth = widest_halfwidth(tally);
+            acc.flush(t);
+            return played;
+        },
+        tally, opt);
     if (draws) *draws = sampler.draws();
     return st;
 }

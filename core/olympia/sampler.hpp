@@ -73,8 +73,10 @@ class Bits;
 class Sampler {
 public:
     explicit Sampler(const Battle& b);
-    // Plays one battle from the start and records it.
-    void play(Rng& rng, SampleTally& out);
+    // Plays one battle from the start and records it. False: the deadline
+    // passed during a very long battle, which is dropped unrecorded. Past
+    // max_steps attacks: LimitError.
+    bool play(Rng& rng, SampleTally& out, const Deadline& deadline = Deadline(), std::uint64_t max_steps = kStepLimit);
     // The last battle's end (for tests): result, men of each entity, structure.
     int result() const { return cur_.result; }
     bool stalemate() const { return cur_.stalemate; }
@@ -137,6 +139,7 @@ private:
     };
 
     bool reshape();  // recomputes shape and sums; false: a stalemate
+    void long_battle(std::uint64_t attacks);
     void stalemate();
     void clamp_slots();
     bool kill(int e);  // true: the battle ended or its shape changed
@@ -160,11 +163,14 @@ private:
     bool dirty_ = false;
     std::uint64_t draws_ = 0;
     double steps_ = 0;
+    const Deadline* deadline_ = nullptr;
+    std::uint64_t max_steps_ = kStepLimit, naive_attacks_ = 0;
+    bool abandoned_ = false;
 };
 
-// Monte Carlo with the sampler: blocks of opt.chunk battles, block k drawn
-// from Rng::for_block(seed, k), so a (seed, trials) pair gives one answer.
-// Same stopping rules as solve_monte_carlo. *draws: bounded draws taken.
+// Monte Carlo with the sampler, in the solver's seeded blocks
+// (run_monte_carlo_blocks): each block's battles counted in flat arrays and
+// added to the tally at its end. *draws: bounded draws taken.
 MonteCarloStatus sample_battles(const Battle& b, Tally& tally, const MonteCarloOptions& opt,
                                 std::uint64_t* draws = nullptr);
 

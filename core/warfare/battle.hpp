@@ -83,7 +83,8 @@ public:
     bool is_terminal() const { return outcome_ >= 0; }
     void chance_outcomes(Outcomes& out) const;
     void apply(std::uint32_t code, Log* log);
-    std::string key() const;
+    void pack(KeyWriter& w) const;
+    void unpack(KeyReader& r);
     std::uint64_t progress() const;
     void record(Recorder& r) const;
     std::uint32_t sample(Dice& d) const { return roll(d).code; }

@@ -53,7 +53,9 @@ json battle_roll(const Battle& b, std::uint64_t seed) {
     Rng rng(seed);
     std::uint64_t steps = 0;
     while (!s.is_terminal()) {
-        if (++steps > 10'000'000) throw std::runtime_error("the battle did not end within the step limit");
+        if (++steps > kStepLimit) throw LimitError(step_limit_message(kStepLimit));
+        if ((steps & 0xffff) == 0 && work_deadline().passed())
+            throw LimitError("the battle did not end within the time limit");
         const Roll r = s.roll(rng);
         s.apply_roll(r, &log);
     }

@@ -1,5 +1,7 @@
 // The roster as data: its options, reading it from JSON (every field checked,
 // errors naming the field) and writing it back.
+#include "api/solver.hpp"
+#include "dice/rng.hpp"
 #include "warfare/roster.hpp"
 
 #include <set>
@@ -67,7 +69,7 @@ UnitSpec fielded_spec(const RosterUnit& u) {
 
 Roster parse_roster(const In& in, const UnitReadOptions& ro) {
     in.must_be_object();
-    in.only({"name", "clock", "next_id", "units", "ledger"});
+    in.only({"name", "clock", "next_id", "units", "ledger", "battles"});
     Roster r;
     r.name = in.text("name", RosterLimits::kName, "Army");
     const In clock = in.object("clock");
@@ -124,6 +126,22 @@ Roster parse_roster(const In& in, const UnitReadOptions& ro) {
         l.gold = e.integer("gold", 0, 100'000'000);
         r.ledger.push_back(std::move(l));
     }
+    for (const In& e : in.list("battles", RosterLimits::kBattles)) {
+        e.must_be_object();
+        e.only({"day", "season", "text", "seed", "dice", "start"});
+        BattleRecord b;
+        b.day = static_cast<int>(e.integer("day", 1, RosterLimits::kDay));
+        b.season = static_cast<int>(e.integer("season", 1, RosterLimits::kSeason));
+        b.text = e.text("text", RosterLimits::kText * 4, "");
+        if (e.has("seed")) b.seed = read_seed(e);
+        if (e.has("dice")) b.dice = static_cast<int>(e.integer("dice", 1, kDiceVersion));
+        const In st = e.object("start");
+        for (auto it = st.raw().begin(); it != st.raw().end(); ++it) {
+            if (b.start.size() >= 2 * RosterLimits::kUnits) st.fail("lists too many units");
+            b.start.emplace_back(it.key(), static_cast<int>(st.integer(it.key(), 1, 100)));
+        }
+        r.battles.push_back(std::move(b));
+    }
     return r;
 }
 
@@ -154,11 +172,24 @@ json roster_json(const Roster& r) {
         if (!l.name.empty()) j["name"] = l.name;
         ledger.push_back(j);
     }
+    json battles = json::array();
+    for (const auto& b : r.battles) {
+        json j = {{"day", b.day}, {"season", b.season}, {"text", b.text}};
+        if (b.seed) j["seed"] = *b.seed;
+        if (b.dice) j["dice"] = *b.dice;
+        if (!b.start.empty()) {
+            json st = json::object();
+            for (const auto& [id, die] : b.start) st[id] = die;
+            j["start"] = st;
+        }
+        battles.push_back(j);
+    }
     return {{"name", r.name},
             {"clock", {{"day", r.day}, {"week", (r.day - 1) / 7 + 1}, {"season", r.season}}},
             {"next_id", r.next_id},
             {"units", units},
-            {"ledger", ledger}};
+            {"ledger", ledger},
+            {"battles", battles}};
 }
 
 }  // namespace bc::warfare

@@ -36,12 +36,24 @@ struct LedgerEntry {
     std::int64_t gold = 0;  // paid out (never negative)
 };
 
+// A battle applied to the roster: when, what it says, and for a rolled battle
+// the roll it came from (seed, dice version, each unit's starting die), so a
+// result can always be traced to the roll that produced it.
+struct BattleRecord {
+    int day = 1, season = 1;
+    std::string text;
+    std::optional<std::int64_t> seed;
+    std::optional<int> dice;
+    std::vector<std::pair<std::string, int>> start;  // unit id -> casualty die when the roll began
+};
+
 struct Roster {
     std::string name;
     int day = 1, season = 1;
     int next_id = 1;
     std::vector<RosterUnit> units;
     std::vector<LedgerEntry> ledger;
+    std::vector<BattleRecord> battles;
 };
 
 // The points the book leaves open, as options (rules(): "roster_options").
@@ -58,6 +70,7 @@ struct RosterOptions {
 struct RosterLimits {
     static constexpr std::size_t kUnits = 100;
     static constexpr std::size_t kLedger = 2000;
+    static constexpr std::size_t kBattles = 500;  // the oldest are dropped past this
     static constexpr std::size_t kName = 80;
     static constexpr std::size_t kText = 300;
     static constexpr int kDay = 1'000'000;

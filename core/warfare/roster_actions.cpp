@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "api/solver.hpp"
+#include "dice/rng.hpp"
 #include "warfare/roster.hpp"
 #include "warfare/warfare.hpp"
 
@@ -217,9 +219,22 @@ void act_delete(Ctx& c, const In& a) {
 
 // One battle's result, in the shape of the battle roll's "units" entries.
 void act_battle(Ctx& c, const In& a) {
-    a.only({"type", "units", "side"});
+    a.only({"type", "units", "side", "roll"});
     std::string side;
     if (a.has("side")) side = a.choice("side", {"attacker", "defender"});
+    // A rolled battle names its roll; its units must start from the dice the
+    // roster has now, or the result would record casualties no roll made.
+    BattleRecord record;
+    record.day = c.r.day;
+    record.season = c.r.season;
+    const bool rolled = a.has("roll");
+    if (rolled) {
+        const In roll = a.object("roll", false);
+        roll.only({"seed", "dice"});
+        if (!roll.has("seed")) roll.fail_at("seed", "is required: the seed the battle was rolled with");
+        record.seed = read_seed(roll);
+        record.dice = static_cast<int>(roll.integer("dice", 1, kDiceVersion, kDiceVersion));
+    }
     struct Result {
         std::string id;
         int final;
@@ -238,6 +253,14 @@ void act_battle(Ctx& c, const In& a) {
         if (!e.has("id")) continue;  // the other army's units carry no roster id
         RosterUnit& u = unit_at(c, e);
         if (!seen.insert(u.id).second) e.fail_at("id", "is given twice in this battle");
+        if (rolled) {
+            if (!e.has("start")) e.fail_at("start", "is required for a rolled battle: the die the roll started this unit at");
+            const int start = static_cast<int>(e.integer("start", 1, 100));
+            if (start != u.current)
+                e.fail_at("start", "the roll started this unit at " + std::to_string(start) + ", but the roster has it at " +
+                                       std::to_string(u.current) + ": roll again from the roster's armies");
+            record.start.emplace_back(u.id, start);
+        }
         Result x{u.id, 0, false, false, false, false, std::nullopt};
         x.final = static_cast<int>(e.integer("final", 0, u.spec.size));
         x.removed = e.boolean("removed", x.final == 0);
@@ -251,9 +274,19 @@ void act_battle(Ctx& c, const In& a) {
         results.push_back(x);
     }
     if (results.empty()) a.fail_at("units", "names no unit of this roster (give each unit's \"id\")");
-    event(c, nullptr, "battle",
-          "A battle on day " + std::to_string(c.r.day) + ": " + std::to_string(results.size()) + " unit" +
-              (results.size() == 1 ? "" : "s") + " of the roster fought.");
+    std::string text = "A battle on day " + std::to_string(c.r.day);
+    if (rolled) text += " (rolled: seed " + std::to_string(*record.seed) + ", dice version " + std::to_string(*record.dice) + ")";
+    text += ": " + std::to_string(results.size()) + " unit" + (results.size() == 1 ? "" : "s") + " of the roster fought";
+    if (rolled) {
+        std::vector<std::string> from;
+        for (const auto& [id, die] : record.start) from.push_back(find_unit(c.r, id)->spec.name + " " + std::to_string(die));
+        text += ", starting from " + join_words(from);
+    }
+    text += ".";
+    event(c, nullptr, "battle", text);
+    record.text = text;
+    c.r.battles.push_back(std::move(record));
+    if (c.r.battles.size() > RosterLimits::kBattles) c.r.battles.erase(c.r.battles.begin());
 
     std::vector<std::pair<std::string, std::optional<bool>>> levies_leaving;
     for (const Result& x : results) {

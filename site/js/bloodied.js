@@ -1,10 +1,12 @@
 // The Bloodied Steel calculator: units of both nations, tactics in order,
 // exact odds as you edit, and a rolled battle with its log.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
-  clearFieldErrors, pct, num, debounce } from './dom.js';
-import { outcomeBars, distChart, distTable } from './charts.js';
-import { runOdds, runRoll } from './engine.js';
-import { solverPanel } from './solver-form.js';
+  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst } from './dom.js';
+import { distChart } from './charts.js';
+import { runRoll } from './engine.js';
+import { solverPanel, solverOptions } from './solver-form.js';
+import { makeOddsView } from './odds-view.js';
+import { optionWords } from './options-form.js';
 
 export const id = 'bloodied-steel';
 export const title = 'Bloodied Steel';
@@ -18,11 +20,31 @@ const NATIONS = [
   { id: 'ashen', name: 'Ashen' },
 ];
 const OUTCOMES = [
-  { id: 'tribunan', name: 'Tribunan victorious', cls: 'tribunan' },
-  { id: 'ashen', name: 'Ashen victorious', cls: 'ashen' },
-  { id: 'retreat', name: 'Both retreat', cls: 'neutral' },
-  { id: 'none', name: 'No units left', cls: 'none' },
+  { id: 'tribunan', name: 'Tribunan victorious', short: 'Tribunan', cls: 'tribunan' },
+  { id: 'ashen', name: 'Ashen victorious', short: 'Ashen', cls: 'ashen' },
+  { id: 'retreat', name: 'Both retreat', short: 'Retreat', cls: 'neutral' },
+  { id: 'none', name: 'No units left', short: 'None left', cls: 'none' },
 ];
+const FIELDS = { name: 'name', nation: 'nation', arms: 'Arms', armour: 'Armour', size: 'Size', target: 'target', effect: 'effect', amount: 'amount' };
+
+// An error from the core in words: "Host 2: Arms must be a whole number from 0 to 1000".
+export function explain(value, err, rules, solverDefaults = null) {
+  const path = err.path || '';
+  const m = path.match(/^\/(units|tactics)\/(\d+)(?:\/(\w+))?/);
+  if (m) {
+    const list = Array.isArray(value?.[m[1]]) ? value[m[1]] : [];
+    const item = list[Number(m[2])];
+    const who = m[1] === 'units' ? (item?.name || `Unit ${Number(m[2]) + 1}`) : `Tactic “${item?.name || Number(m[2]) + 1}”`;
+    return `${who}: ${m[3] ? `${FIELDS[m[3]] || m[3].replace(/_/g, ' ')} ` : ''}${err.message}`;
+  }
+  if (path === '/units') return `The units: ${err.message}`;
+  if (path === '/tactics') return `The tactics: ${err.message}`;
+  if (path === '/seed') return `Seed: ${err.message}`;
+  const opt = solverDefaults && optionWords(path, [{ basePath: '/solver', list: solverOptions(solverDefaults.solver, solverDefaults.limits), word: 'How to compute,' }]);
+  if (opt) return `${opt}: ${err.message}`;
+  return `The battle: ${err.message}`;
+}
+
 const UNIT_LIST_LIMIT = 40;
 
 function randomSeed() {
@@ -53,8 +75,6 @@ export function mount(root, ctx, initial) {
 
   const unitsBox = h('div', { class: 'nations' });
   const tacticsBox = h('div', { class: 'tactics' });
-  const oddsStatus = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
-  const oddsBody = h('div', { class: 'odds-body' });
   const rollBox = h('div', { class: 'roll-log' });
   const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
   const printSummary = h('section', { class: 'print-only card' });
@@ -62,8 +82,8 @@ export function mount(root, ctx, initial) {
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
   const seedInput = numberInput(scen.seed, { min: 0, max: 9007199254740991, onInput: (el) => { scen.seed = numberValue(el); ctx.changed(request({ seed: scen.seed })); } });
   seedInput.dataset.path = '/seed';
-  const stopButton = button('Stop', () => ctx.engine.cancel('odds'), { cls: 'small', title: 'Stop computing' });
-  stopButton.hidden = true;
+  const view = makeOddsView(ctx, { prefix: 'bs', outcomes: OUTCOMES, solverBox });
+  view.track(rollBox, 'The units changed: roll the battle again.');
 
   const page = h('div', { class: 'calc', dataset: { ruleset: id } },
     h('div', { class: 'page-head' },
@@ -80,10 +100,9 @@ export function mount(root, ctx, initial) {
           h('h2', { id: 'bs-tactics-h', text: 'Tactics' }),
           h('p', { class: 'muted', text: 'Applied in order before the dice are rolled. Tactics are defined elsewhere in the game, so give each its effect here.' }),
           tacticsBox)),
-      h('div', { class: 'col-results' },
-        h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-odds-h' } },
-          h('div', { class: 'card-head' }, h('h2', { id: 'bs-odds-h', text: 'Odds' }), stopButton),
-          solverBox, oddsStatus, oddsBody),
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } },
+        view.strip,
+        view.card,
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-roll-h' } },
           h('h2', { id: 'bs-roll-h', text: 'Roll the battle' }),
           h('div', { class: 'roll-controls' },
@@ -109,7 +128,7 @@ export function mount(root, ctx, initial) {
         h('h3', {}, nation.name, ' ', h('span', { class: 'muted small', text: `(${scen.units.filter((u) => u.nation === nation.id).length})` })),
         rows.length ? h('div', { class: 'unit-rows' }, rows) : h('p', { class: 'muted', text: 'No units.' }),
         hidden ? button(`Show all ${hidden + shown} units`, () => { showAllUnits = true; renderUnits(); }, { cls: 'link' }) : null,
-        button(`Add ${nation.name} unit`, () => addUnit(nation.id), { cls: 'add' }));
+        h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: nation.id }, text: `Add ${nation.name} unit`, on: { click: () => addUnit(nation.id) } }));
       unitsBox.append(panel);
     }
   }
@@ -117,16 +136,27 @@ export function mount(root, ctx, initial) {
   function unitRow(u, i) {
     const base = `/units/${i}`;
     const lim = rules.limits;
-    const numField = (key, label, max) => field(label, numberInput(u[key], { min: 0, max, onInput: (el) => { u[key] = numberValue(el); edited(); } }), `${base}/${key}`, { cls: 'num' });
-    return h('div', { class: 'unit-row', dataset: { index: i } },
-      field('Name', textInput(u.name, { maxlength: lim.name_chars, onInput: (el) => { u.name = el.value; edited(); renderTactics(); } }), `${base}/name`, { cls: 'name' }),
+    const numField = (key, label, max) => field(label, numberInput(u[key], { min: 0, max, onInput: (el) => { u[key] = numberValue(el); edited(); } }), `${base}/${key}`, { cls: 'num', whose: u.name });
+    const row = h('div', { class: 'unit-row', dataset: { index: i } },
+      field('Name', textInput(u.name, { maxlength: lim.name_chars, onInput: (el) => { u.name = el.value; renameRow(row, u.name); edited(); renderTactics(); } }), `${base}/name`, { cls: 'name' }),
       numField('arms', 'Arms', lim.arms),
       numField('armour', 'Armour', lim.armour),
       numField('size', 'Size', lim.size),
       h('div', { class: 'row-actions' },
-        button('⇄', () => { u.nation = u.nation === 'tribunan' ? 'ashen' : 'tribunan'; structural(); }, { cls: 'icon', title: `Move ${u.name || 'this unit'} to the other nation` }),
-        button('Copy', () => { scen.units.splice(i + 1, 0, { ...u, name: copyName(u.name) }); shiftTargets(i + 1, +1); structural(); }, { cls: 'icon', title: `Duplicate ${u.name || 'this unit'}` }),
-        button('✕', () => removeUnit(i), { cls: 'icon danger', title: `Remove ${u.name || 'this unit'}` })));
+        unitButton('⇄', 'Move {} to the other nation', u.name, () => {
+          u.nation = u.nation === 'tribunan' ? 'ashen' : 'tribunan';
+          structural();
+          focusFirst(unitsBox, `.unit-row[data-index="${i}"] button[data-act=move]`);
+        }, { cls: 'icon', title: 'Move to the other nation' }),
+        unitButton('Copy', 'Copy {}', u.name, () => {
+          scen.units.splice(i + 1, 0, { ...u, name: copyName(u.name) });
+          shiftTargets(i + 1, +1);
+          structural();
+          focusFirst(unitsBox, `.unit-row[data-index="${i + 1}"] input[type=text]`);
+        }, { cls: 'icon', title: 'Add a copy of this unit' }),
+        unitButton('✕', 'Remove {}', u.name, () => removeUnit(i), { cls: 'icon danger', title: 'Remove this unit' })));
+    row.querySelectorAll('.row-actions button').forEach((b, k) => { b.dataset.act = ['move', 'copy', 'remove'][k]; });
+    return row;
   }
 
   function copyName(name) {
@@ -156,9 +186,15 @@ export function mount(root, ctx, initial) {
     for (const t of scen.tactics) {
       if (t.effect !== 'total' && t.target === i) t.target = null; // the tactic now asks for a unit
     }
+    const nation = scen.units[i].nation;
     scen.units.splice(i, 1);
     shiftTargets(i + 1, -1);
     structural();
+    // The keyboard goes to the next unit of that nation, else the one before, else its Add button.
+    const next = scen.units.findIndex((u, k) => k >= i && u.nation === nation);
+    const prev = scen.units.map((u) => u.nation).lastIndexOf(nation, i - 1);
+    const at = next >= 0 ? next : prev;
+    focusFirst(unitsBox, at >= 0 ? `.unit-row[data-index="${at}"] input[type=text]` : null, `button[data-add="${nation}"]`);
   }
 
   // ---- tactics ----
@@ -167,10 +203,11 @@ export function mount(root, ctx, initial) {
   function renderTactics() {
     clear(tacticsBox);
     scen.tactics.forEach((t, i) => tacticsBox.append(tacticRow(t, i)));
-    tacticsBox.append(button('Add tactic', () => {
+    tacticsBox.append(h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: 'tactic' }, text: 'Add tactic', on: { click: () => {
       scen.tactics.push({ name: `Tactic ${scen.tactics.length + 1}`, target: 'tribunan', effect: 'total', amount: 1 });
       structural();
-    }, { cls: 'add' }));
+      focusFirst(tacticsBox, `.tactic-row[data-index="${scen.tactics.length - 1}"] input[type=text]`);
+    } } }));
   }
 
   function targetOptions(t) {
@@ -193,27 +230,36 @@ export function mount(root, ctx, initial) {
         structural();
       },
     });
-    return h('div', { class: 'tactic-row' },
+    const row = h('div', { class: 'tactic-row', dataset: { index: i } },
       h('span', { class: 'order', text: `${i + 1}.` }),
-      field('Name', textInput(t.name, { onInput: (el) => { t.name = el.value; edited(); } }), `${base}/name`, { cls: 'name' }),
-      field('Effect', effect, `${base}/effect`),
-      field('Target', target, `${base}/target`),
-      field('Amount', numberInput(t.amount, { min: -1000000, max: 1000000, onInput: (el) => { t.amount = numberValue(el); edited(); } }), `${base}/amount`, { cls: 'num' }),
+      field('Name', textInput(t.name, { onInput: (el) => { t.name = el.value; renameRow(row, t.name); edited(); } }), `${base}/name`, { cls: 'name' }),
+      field('Effect', effect, `${base}/effect`, { whose: t.name }),
+      field('Target', target, `${base}/target`, { whose: t.name }),
+      field('Amount', numberInput(t.amount, { min: -1000000, max: 1000000, onInput: (el) => { t.amount = numberValue(el); edited(); } }), `${base}/amount`, { cls: 'num', whose: t.name }),
       h('div', { class: 'row-actions' },
-        button('↑', () => move(i, -1), { cls: 'icon', title: `Move ${t.name || 'this tactic'} earlier`, disabled: i === 0 }),
-        button('↓', () => move(i, +1), { cls: 'icon', title: `Move ${t.name || 'this tactic'} later`, disabled: i === scen.tactics.length - 1 }),
-        button('✕', () => { scen.tactics.splice(i, 1); structural(); }, { cls: 'icon danger', title: `Remove ${t.name || 'this tactic'}` })));
+        unitButton('↑', 'Move {} earlier', t.name, () => move(i, -1), { cls: 'icon', title: 'Move earlier', disabled: i === 0 }),
+        unitButton('↓', 'Move {} later', t.name, () => move(i, +1), { cls: 'icon', title: 'Move later', disabled: i === scen.tactics.length - 1 }),
+        unitButton('✕', 'Remove {}', t.name, () => {
+          scen.tactics.splice(i, 1);
+          structural();
+          focusFirst(tacticsBox, `.tactic-row[data-index="${Math.min(i, scen.tactics.length - 1)}"] input[type=text]`, 'button[data-add=tactic]');
+        }, { cls: 'icon danger', title: 'Remove this tactic' })));
+    return row;
   }
 
   function move(i, d) {
     const j = i + d;
     [scen.tactics[i], scen.tactics[j]] = [scen.tactics[j], scen.tactics[i]];
     structural();
+    // The keyboard follows the tactic; at the end of the list, to the other arrow.
+    const row = `.tactic-row[data-index="${j}"]`;
+    focusFirst(tacticsBox, `${row} button[title="${d < 0 ? 'Move earlier' : 'Move later'}"]`, `${row} button[title^="Move"]:not(:disabled)`);
   }
 
   // ---- edits ----
   const computeSoon = debounce(compute, 150);
-  function edited() {
+  function edited({ structural: units = false } = {}) {
+    view.changed({ structural: units });
     ctx.changed(request({ seed: scen.seed }));
     renderPrintSummary();
     computeSoon();
@@ -221,19 +267,21 @@ export function mount(root, ctx, initial) {
   function structural() {
     renderUnits();
     renderTactics();
-    edited();
+    edited({ structural: true });
   }
   function setScenario(next) {
     scen = normalise(next, rules);
     seedInput.value = String(scen.seed);
     lastOdds = null;
     rolled = false;
-    clear(rollBox);
     clearError();
     renderUnits();
     renderTactics();
     renderSolver();
-    compute();
+    renderPrintSummary();
+    view.changed({ structural: true });
+    clear(rollBox);
+    computeSoon.flush();
   }
 
   function request(extra = {}) {
@@ -242,64 +290,44 @@ export function mount(root, ctx, initial) {
     return r;
   }
 
+  // The error in words, beside its field and above the page; returns the words.
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
-    const where = err.path ? describePath(err.path) : 'The battle';
+    const why = explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits });
     const placed = showFieldError(page, err.path, err.message);
     banner.hidden = false;
-    replace(banner, `${where}: ${err.message}`, placed ? ' (marked below)' : '');
+    replace(banner, why, placed ? ' (marked below)' : '');
+    return why;
   }
   function clearError() {
     clearFieldErrors(page);
     banner.hidden = true;
-  }
-  function describePath(path) {
-    const m = path.match(/^\/(units|tactics)\/(\d+)(?:\/(\w+))?/);
-    if (!m) return path;
-    const list = m[1] === 'units' ? scen.units : scen.tactics;
-    const item = list[Number(m[2])];
-    const what = m[1] === 'units' ? 'Unit' : 'Tactic';
-    const name = item && item.name ? `“${item.name}”` : `#${Number(m[2]) + 1}`;
-    return `${what} ${name}${m[3] ? ', ' + m[3] : ''}`;
   }
 
   // ---- odds ----
   async function compute() {
     if (destroyed) return;
     const started = performance.now();
-    let answer;
-    try {
-      answer = await runOdds(ctx.engine, request(), { status: oddsStatus, stop: stopButton, body: oddsBody });
-    } catch (e) {
-      oddsStatus.textContent = '';
-      showError({ path: '', message: e.message });
-      return;
-    }
-    if (!answer) return;
+    const answer = await view.run(request());
+    if (!answer || destroyed) return;
     if (!answer.ok) {
-      showError(answer.error);
-      oddsStatus.textContent = 'Odds not updated: fix the marked field.';
+      view.failed(showError(answer.error));
       return;
     }
     clearError();
     lastOdds = answer;
-    oddsBody.classList.remove('stale');
     renderOdds(answer, performance.now() - started);
   }
 
   function renderOdds(a, wallMs) {
-    const method = a.method === 'exact'
+    const method = a.method.startsWith('exact')
       ? `Exact odds${a.dropped > 0 ? ` (probability ${a.dropped.toExponential(1)} left out)` : ''}`
       : `Monte Carlo: ${num(a.trials, 0)} battles, 95% intervals shown`;
-    oddsStatus.textContent = `${method} · ${num(a.time_ms, 1)} ms in the core, ${num(wallMs, 0)} ms in all.`;
-    const items = OUTCOMES.map((o) => ({
-      label: o.name, p: a.outcomes[o.id], cls: o.cls,
-      ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}),
-    }));
+    view.show(a, method, wallMs);
     const totals = NATIONS.map((n) => {
       const t = a.totals[n.id];
       const desc = `${n.name} Total: ${num(t.dice, 0)} dice${t.bonus ? `, ${t.bonus > 0 ? '+' : ''}${t.bonus} from tactics` : ''}; mean ${num(t.mean)}`;
-      return h('div', { class: 'total-chart' }, h('h4', { text: desc }), distChart(t.p, { title: desc, xLabel: 'Total' }));
+      return h('div', { class: 'total-chart' }, distChart(t.p, { title: desc, xLabel: 'Total', cls: n.id }));
     });
     const unitRows = a.units.slice(0, showAllUnits ? a.units.length : UNIT_LIST_LIMIT * 2).map((u, i) =>
       h('details', { class: 'unit-result ' + u.nation },
@@ -307,11 +335,9 @@ export function mount(root, ctx, initial) {
           h('span', { class: 'u-name', text: u.name }),
           h('span', { class: 'u-stat', text: `destroyed ${pct(u.destroyed)}` }),
           h('span', { class: 'u-stat muted', text: `Size ${u.size} → mean ${num(u.mean_final_size)}` })),
-        distChart(u.final_size, { title: `${u.name}: final Size`, xLabel: 'Size', highlight: 0 }),
-        distTable(u.final_size, { label: 'Final Size' }),
+        distChart(u.final_size, { title: `${u.name}: final Size`, xLabel: 'Size', highlight: 0, cls: u.nation }),
         h('p', { class: 'muted small', text: `Unit ${i + 1}: Arms ${u.arms}, Armour ${u.armour}, Size ${u.size} after tactics.` })));
-    replace(oddsBody,
-      outcomeBars(items, { caption: 'Outcome of the battle' }),
+    replace(view.details,
       h('h3', { text: 'Totals' }), h('div', { class: 'totals' }, totals),
       h('h3', { text: 'Units' }),
       a.units.length ? h('div', { class: 'unit-results' }, unitRows) : h('p', { class: 'muted', text: 'No units.' }),
@@ -322,6 +348,7 @@ export function mount(root, ctx, initial) {
   async function roll() {
     const seed = numberValue(seedInput);
     const answer = await runRoll(ctx.engine, request({ seed }), { box: rollBox, showError });
+    view.settle(rollBox);
     if (!answer) return;
     clearError();
     rolled = true;

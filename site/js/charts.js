@@ -1,80 +1,154 @@
-// Charts as SVG built node by node (no HTML strings), readable by screen
-// readers through their titles and a text summary.
-import { h, svg, pct } from './dom.js';
+// Charts built node by node (no HTML strings), so that every value can be
+// read: printed beside its bar, on a percent axis with gridlines, shown when a
+// bar is tapped or focused, and in a table of numbers under the chart.
+import { h, pct } from './dom.js';
 
-// Horizontal bars: items [{label, p, lo?, hi?, cls?}].
-export function outcomeBars(items, { caption = '' } = {}) {
-  const list = h('div', { class: 'bars', attrs: { role: 'list', 'aria-label': caption || 'Outcomes' } });
+const TICKS = [0, 0.25, 0.5, 0.75, 1];
+
+// A percent axis from 0 to `top` under a bar area (0–100% for outcome bars).
+function axis(top) {
+  return h('div', { class: 'axis', attrs: { 'aria-hidden': 'true' } },
+    TICKS.map((t) => {
+      const tick = h('span', { class: 'tick', text: pct(t * top).replace(/\.0%$/, '%') });
+      tick.style.left = `${t * 100}%`;
+      return tick;
+    }));
+}
+
+// A table that may be folded away under a chart.
+function numbers(caption, head, rows) {
+  return h('details', { class: 'numbers' },
+    h('summary', { text: 'Table of numbers' }),
+    h('table', { class: 'dist-table' },
+      h('caption', { class: 'sr-only', text: caption }),
+      h('thead', {}, h('tr', {}, head.map((t) => h('th', { attrs: { scope: 'col' }, text: t })))),
+      h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => h(i === 0 ? 'th' : 'td', { attrs: i === 0 ? { scope: 'row' } : {}, text: String(c) })))))));
+}
+
+// Outcome bars: items [{id?, label, p, lo?, hi?, cls?}], all on one 0–100% scale:
+// every track has the same width whatever its value's text, so lengths compare.
+export function outcomeBars(items, { caption = 'Outcomes' } = {}) {
+  const ci = items.some((it) => it.lo !== undefined);
+  const list = h('div', { class: 'bars' + (ci ? ' with-ci' : ''), attrs: { role: 'list', 'aria-label': caption } });
   for (const it of items) {
     const fill = h('div', { class: 'bar-fill ' + (it.cls || '') });
     fill.style.width = `${Math.max(0, Math.min(1, it.p)) * 100}%`;
     const track = h('div', { class: 'bar-track' }, fill);
     if (it.lo !== undefined && it.hi !== undefined) {
-      const ci = h('div', { class: 'bar-ci', attrs: { title: `95% interval ${pct(it.lo)} – ${pct(it.hi)}` } });
-      ci.style.left = `${it.lo * 100}%`;
-      ci.style.width = `${Math.max(0.3, (it.hi - it.lo) * 100)}%`;
-      track.append(ci);
+      const band = h('div', { class: 'bar-ci', attrs: { title: `95% interval ${pct(it.lo)} – ${pct(it.hi)}` } });
+      band.style.left = `${it.lo * 100}%`;
+      band.style.width = `${Math.max(0.3, (it.hi - it.lo) * 100)}%`;
+      track.append(band);
     }
-    const value = it.lo !== undefined ? `${pct(it.p)} (${pct(it.lo)} – ${pct(it.hi)})` : pct(it.p);
-    list.append(h('div', { class: 'bar-row', attrs: { role: 'listitem' } },
-      h('span', { class: 'bar-label', text: it.label }), track, h('span', { class: 'bar-value', text: value })));
+    list.append(h('div', { class: 'bar-row', attrs: { role: 'listitem' }, dataset: it.id ? { outcome: it.id } : null },
+      h('span', { class: 'bar-label', text: it.label }),
+      track,
+      h('span', { class: 'bar-value' }, h('span', { class: 'p', text: pct(it.p) }),
+        it.lo !== undefined ? h('span', { class: 'ci', text: ` ${pct(it.lo)} – ${pct(it.hi)}` }) : null)));
   }
-  return list;
+  list.append(h('div', { class: 'bar-row axis-row', attrs: { 'aria-hidden': 'true' } }, h('span'), axis(1), h('span')));
+  return h('div', { class: 'chart outcome-chart' }, list,
+    numbers(caption, ci ? ['Outcome', 'Probability', '95% interval'] : ['Outcome', 'Probability'],
+      items.map((it) => (ci ? [it.label, pct(it.p), `${pct(it.lo)} – ${pct(it.hi)}`] : [it.label, pct(it.p)]))));
 }
 
-// A distribution as vertical bars: dist is {"value": p, ...}.
-export function distChart(dist, { title = '', xLabel = '', highlight = null, maxBars = 60 } = {}) {
-  let entries = Object.entries(dist || {}).map(([v, p]) => [Number(v), p]).filter(([, p]) => p > 0);
-  entries.sort((a, b) => a[0] - b[0]);
-  if (entries.length === 0) return h('p', { class: 'muted', text: 'No data.' });
-  // Too many values for bars: keep the most likely run around the mode.
+// A value scale for the largest bar: 10%, 20%, 25%, 50% ... so the axis reads in round steps.
+function niceTop(max) {
+  for (const t of [0.01, 0.02, 0.04, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1]) if (max <= t + 1e-12) return t;
+  return 1;
+}
+
+const ROWS_AT_MOST = 21; // one row per value up to a d20's 0–20; more values become columns
+
+// A distribution {"value": p, ...}: rows with their values beside them, or for
+// many values columns whose value shows on tap, hover or focus; a toggle for
+// "at least N"; the table of numbers under it.
+export function distChart(dist, { title = '', xLabel = 'Value', highlight = null, maxBars = 60, cls = '' } = {}) {
+  const all = Object.entries(dist || {}).map(([v, p]) => [Number(v), p]).filter(([, p]) => p > 0).sort((a, b) => a[0] - b[0]);
+  if (all.length === 0) return h('p', { class: 'muted', text: 'No data.' });
+  const atLeast = new Map();
+  let tail = all.reduce((s, [, p]) => s + p, 0);
+  for (const [v, p] of all) {
+    atLeast.set(v, Math.min(1, tail));
+    tail -= p;
+  }
+  // Too many values for bars: keep the most likely run (the table keeps them all).
+  let entries = all;
   let note = null;
-  if (entries.length > maxBars) {
-    let best = 0;
-    for (let i = 0; i + maxBars <= entries.length; i++) {
+  if (all.length > maxBars) {
+    let best = -1, start = 0;
+    for (let i = 0; i + maxBars <= all.length; i++) {
       let s = 0;
-      for (let j = i; j < i + maxBars; j++) s += entries[j][1];
-      if (s > best) { best = s; note = i; }
+      for (let j = i; j < i + maxBars; j++) s += all[j][1];
+      if (s > best) { best = s; start = i; }
     }
-    const start = note;
-    entries = entries.slice(start, start + maxBars);
-    note = `showing ${entries.length} most likely values (${pct(best)} of the probability)`;
+    entries = all.slice(start, start + maxBars);
+    note = `The chart shows the ${entries.length} most likely values (${pct(best)} of the probability); the table has all ${all.length}.`;
   }
-  const W = 320, H = 120, pad = 18;
-  const maxP = Math.max(...entries.map(([, p]) => p));
-  const bw = (W - 2) / entries.length;
-  const g = svg('svg', { viewBox: `0 0 ${W} ${H + pad}`, class: 'dist', role: 'img', 'aria-label': title });
-  g.append(svg('title', {}, title));
-  entries.forEach(([v, p], i) => {
-    const bh = maxP > 0 ? (p / maxP) * (H - 4) : 0;
-    const rect = svg('rect', {
-      x: 1 + i * bw + bw * 0.1, y: H - bh, width: Math.max(1, bw * 0.8), height: Math.max(0.5, bh),
-      class: highlight !== null && v === highlight ? 'hl' : '',
-    });
-    rect.append(svg('title', {}, `${xLabel ? xLabel + ' ' : ''}${v}: ${pct(p)}`));
-    g.append(rect);
+  let cumulative = false;
+  const plot = h('div', { class: 'dist-plot' });
+  const readout = h('p', { class: 'readout', attrs: { 'aria-live': 'polite' } });
+  const toggle = h('button', {
+    class: 'small toggle', attrs: { type: 'button', 'aria-pressed': 'false', title: 'Show the chance of at least each value' },
+    text: `At least N`, on: { click: () => { cumulative = !cumulative; toggle.setAttribute('aria-pressed', String(cumulative)); draw(); } },
   });
-  // Value labels: first, last and a few between.
-  const step = Math.max(1, Math.ceil(entries.length / 8));
-  entries.forEach(([v], i) => {
-    if (i % step === 0 || i === entries.length - 1) {
-      g.append(svg('text', { x: 1 + i * bw + bw / 2, y: H + 13, 'text-anchor': 'middle' }, String(v)));
-    }
-  });
-  return h('figure', { class: 'chart' }, g, note ? h('figcaption', { class: 'muted', text: note }) : null);
-}
+  const valueOf = (v, p) => (cumulative ? atLeast.get(v) : p);
+  const say = (v, p) => `${xLabel} ${cumulative ? 'at least ' : ''}${v}: ${pct(valueOf(v, p))}`;
 
-// A small table of a distribution for those who prefer numbers.
-export function distTable(dist, { label = 'Value' } = {}) {
-  const rows = Object.entries(dist || {}).map(([v, p]) => [Number(v), p]).sort((a, b) => a[0] - b[0]);
-  return h('table', { class: 'dist-table' },
-    h('thead', {}, h('tr', {}, h('th', { text: label }), h('th', { text: 'Probability' }), h('th', { text: 'At least' }))),
-    h('tbody', {}, (() => {
-      let tail = rows.reduce((s, [, p]) => s + p, 0);
-      return rows.map(([v, p]) => {
-        const tr = h('tr', {}, h('td', { text: String(v) }), h('td', { text: pct(p) }), h('td', { text: pct(tail) }));
-        tail -= p;
-        return tr;
+  function draw() {
+    const values = entries.map(([v, p]) => valueOf(v, p));
+    const top = cumulative ? 1 : niceTop(Math.max(...values));
+    const scale = (x) => `${Math.min(1, x / top) * 100}%`;
+    if (entries.length <= ROWS_AT_MOST) {
+      const rows = entries.map(([v, p]) => {
+        const fill = h('div', { class: `bar-fill ${cls}` + (highlight !== null && v === highlight ? ' hl' : '') });
+        fill.style.width = scale(valueOf(v, p));
+        return h('div', { class: 'bar-row', attrs: { role: 'listitem', 'aria-label': say(v, p) } },
+          h('span', { class: 'bar-label', attrs: { 'aria-hidden': 'true' }, text: `${cumulative ? '≥ ' : ''}${v}` }),
+          h('div', { class: 'bar-track' }, fill),
+          h('span', { class: 'bar-value', attrs: { 'aria-hidden': 'true' }, text: pct(valueOf(v, p)) }));
       });
-    })()));
+      plot.replaceChildren(h('div', { class: 'bars dist-rows', attrs: { role: 'list', 'aria-label': title } }, rows,
+        h('div', { class: 'bar-row axis-row', attrs: { 'aria-hidden': 'true' } }, h('span'), axis(top), h('span'))));
+      readout.hidden = true;
+      return;
+    }
+    // Columns: one tab stop for the chart; arrows move along it and the value is read out.
+    let at = Math.max(0, entries.findIndex(([, p]) => p === Math.max(...entries.map((e) => e[1]))));
+    const cols = entries.map(([v, p], i) => {
+      const bar = h('div', { class: `col-bar bar-fill ${cls}` + (highlight !== null && v === highlight ? ' hl' : '') });
+      bar.style.height = scale(valueOf(v, p));
+      return h('div', { class: 'col', dataset: { i: String(i) }, on: { click: () => pick(i), pointerenter: () => pick(i) } }, bar);
+    });
+    const step = Math.max(1, Math.ceil(entries.length / 6));
+    const labels = entries.map(([v], i) => h('span', { text: i % step === 0 || i === entries.length - 1 ? String(v) : '' }));
+    const grid = h('div', { class: 'col-grid' }, TICKS.map((t) => {
+      const line = h('span', { class: 'gridline' }, h('span', { class: 'gl-label', text: pct(t * top).replace(/\.0%$/, '%') }));
+      line.style.bottom = `${t * 100}%`;
+      return line;
+    }));
+    const area = h('div', {
+      class: 'cols', attrs: { tabindex: '0', role: 'group', 'aria-label': `${title}: use the arrow keys to read each value` },
+      on: { keydown: (e) => {
+        const d = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[e.key];
+        if (d === undefined) return;
+        e.preventDefault();
+        pick(Math.max(0, Math.min(entries.length - 1, at + d)));
+      }, focus: () => pick(at) },
+    }, grid, cols);
+    function pick(i) {
+      at = i;
+      for (const c of cols) c.classList.toggle('picked', c.dataset.i === String(i));
+      readout.textContent = say(...entries[i]);
+    }
+    plot.replaceChildren(area, h('div', { class: 'col-labels', attrs: { 'aria-hidden': 'true' } }, labels));
+    readout.hidden = false;
+    pick(at);
+  }
+  draw();
+  return h('figure', { class: 'chart dist-chart' },
+    h('div', { class: 'chart-head' }, h('figcaption', { class: 'small', text: title }), toggle),
+    plot, readout,
+    note ? h('p', { class: 'muted small', text: note }) : null,
+    numbers(title, [xLabel, 'Probability', 'At least'], all.map(([v, p]) => [v, pct(p), pct(atLeast.get(v))])));
 }

@@ -51,7 +51,9 @@ export function replace(el, ...children) {
 
 // A labelled form field whose errors are shown beside it. `path` is the JSON
 // Pointer the core uses for this value, so an error lands on the right field.
-export function field(label, input, path, { hint = null, cls = '' } = {}) {
+// `whose` (a unit's name, say) is read out with the label but not shown, so
+// that ten "Arms" fields are told apart by a screen reader.
+export function field(label, input, path, { hint = null, cls = '', whose = null } = {}) {
   const id = 'f' + Math.random().toString(36).slice(2, 10);
   input.id = id;
   if (path) input.dataset.path = path;
@@ -59,7 +61,25 @@ export function field(label, input, path, { hint = null, cls = '' } = {}) {
   if (path) err.dataset.errorFor = path;
   input.setAttribute('aria-describedby', id + '-e');
   err.id = id + '-e';
-  return h('div', { class: 'field ' + cls }, h('label', { for: id, text: label }), input, hint ? h('span', { class: 'hint', text: hint }) : null, err);
+  const who = whose === null ? null : h('span', { class: 'sr-only', dataset: { whose: '' }, text: ` of ${whose || 'this unit'}` });
+  return h('div', { class: 'field ' + cls }, h('label', { for: id }, label, who), input, hint ? h('span', { class: 'hint', text: hint }) : null, err);
+}
+
+// Keeps the unit's name in its row's buttons and hidden labels after a rename:
+// every element with data-name-template gets its aria-label again.
+export function renameRow(row, name) {
+  const shown = name || 'this unit';
+  for (const el of row.querySelectorAll('[data-name-template]')) el.setAttribute('aria-label', el.dataset.nameTemplate.replace('{}', shown));
+  for (const el of row.querySelectorAll('[data-whose]')) el.textContent = ` of ${shown}`;
+}
+
+// A button whose accessible name names its unit ("Edit Iron Wall"), kept
+// current by renameRow. `template` holds "{}" where the name goes.
+export function unitButton(text, template, name, onClick, opts = {}) {
+  const b = button(text, onClick, opts);
+  b.dataset.nameTemplate = template;
+  b.setAttribute('aria-label', template.replace('{}', name || 'this unit'));
+  return b;
 }
 
 export function numberInput(value, { min = null, max = null, step = 1, onInput } = {}) {
@@ -85,10 +105,23 @@ export function select(options, value, { onChange } = {}) {
   return el;
 }
 
-export function button(text, onClick, { cls = '', title = null, type = 'button', disabled = false } = {}) {
-  // Icon buttons are named by their title; text buttons by their text.
-  const label = /\bicon\b/.test(cls) ? title : null;
-  return h('button', { class: cls, attrs: { type, title, 'aria-label': label }, disabled, text, on: { click: onClick } });
+export function button(text, onClick, { cls = '', title = null, type = 'button', disabled = false, label = null } = {}) {
+  // Icon buttons are named by their title; text buttons by their text (or `label`).
+  const name = label || (/\bicon\b/.test(cls) ? title : null);
+  return h('button', { class: cls, attrs: { type, title, 'aria-label': name }, disabled, text, on: { click: onClick } });
+}
+
+// After a list is drawn again, puts the keyboard where the user's work goes
+// on: the first element `selectors` finds, in order, inside `root`.
+export function focusFirst(root, ...selectors) {
+  for (const sel of selectors) {
+    const el = sel && root.querySelector(sel);
+    if (el && !el.disabled) {
+      el.focus();
+      return el;
+    }
+  }
+  return null;
 }
 
 // What a number field holds, for the request: a number when it is one, else

@@ -2,6 +2,7 @@
 // same `slot` (say, "odds") cancels the older one, so the page never waits for
 // stale work; stop() ends whatever is running.
 import { h, replace, num, pct } from './dom.js';
+import { samplePool } from './pool.js';
 
 export class Cancelled extends Error {
   constructor() {
@@ -19,7 +20,30 @@ export class Engine {
     this.running = null;      // the id the worker is working on
     this.queue = [];
     this.worker = null;
+    this.helpers = null;      // further engines for sampling on every core (made when first needed)
+    this.runs = 0;            // bumped by each odds run and by stop(): older runs see they are stale
     this.start();
+  }
+
+  // Engines that sample together: one worker, each with its own wasm module,
+  // per core the browser reports (at most 8), beside this one, which stays
+  // free for exact odds, rolls and the rest. None on a single core.
+  pool() {
+    if (!this.helpers) {
+      const cores = Math.max(1, Math.min(8, Number(globalThis.navigator?.hardwareConcurrency) || 1));
+      this.helpers = cores > 1 ? Array.from({ length: cores }, () => new Engine(this.workerUrl, this.makeWorker)) : [];
+      // Loaded now, while the first odds are worked out, so that the first
+      // sampled answer does not wait for them.
+      for (const e of this.helpers) e.call('version', {}).catch(() => {});
+    }
+    return this.helpers;
+  }
+
+  // Ends the odds run under way: its exact solve here and its sampling in the pool.
+  cancelOdds() {
+    this.runs++;
+    this.cancel('odds');
+    for (const e of this.helpers || []) e.cancel('odds');
   }
 
   start() {
@@ -74,6 +98,8 @@ export class Engine {
 
   // Stops everything running or queued.
   stop() {
+    this.runs++;
+    for (const e of this.helpers || []) e.stop();
     for (const [id, p] of this.pending) {
       if (id !== this.running) p.reject(new Cancelled());
     }
@@ -121,26 +147,51 @@ export class Engine {
 
 // A page's odds run: after a quarter second it shows Stop and the core's
 // progress in `status`; a newer run or Stop cancels it. Resolves to the answer,
-// or to null when stopped (the status says so); other failures are thrown.
-export async function runOdds(engine, request, { status, stop, body }) {
-  const slow = setTimeout(() => { stop.hidden = false; status.textContent = 'Computing…'; }, 250);
-  body.classList.add('stale');
+// or to null when cancelled; other failures are thrown. Only Stop says
+// "Stopped": a run cancelled by a newer one (a keystroke) says nothing, since
+// its successor is already under way. `say(text)` may replace writing to `status`.
+//
+// Where the browser has more than one core, sampling is left to every core
+// (pool.js): the core answers "deferred" instead of sampling, and the blocks of
+// trials are shared out to one worker per core; the answer is the one a single
+// worker would give for the same seed and trials.
+export async function runOdds(engine, request, { status, stop, body, say = null }) {
+  const tell = say || ((text) => { status.textContent = text; });
+  const slow = setTimeout(() => { stop.hidden = false; tell('Computing…'); }, 250);
+  body?.classList.add('stale');
+  engine.cancelOdds();
+  const token = engine.runs;
+  const cancelled = () => engine.runs !== token;
+  const engines = engine.pool();
+  const parallel = engines.length > 1 && request && typeof request === 'object';
+  const asked = parallel ? { ...request, solver: { ...(request.solver || {}), defer_sampling: true } } : request;
   try {
-    return await engine.call('odds', request, {
+    let answer = await engine.call('odds', asked, {
       slot: 'odds',
       onProgress: (p) => {
-        status.textContent = p.phase === 'monte-carlo'
-          ? `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles…`
-          : `Exact solve: ${num(p.states, 0)} states, ${pct(p.settled)} settled…`;
+        tell(p.phase === 'monte-carlo'
+          ? `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles${(p.halfwidth ?? 1) < 1 ? `, ±${pct(p.halfwidth)} so far` : ''}…`
+          : `Exact solve: ${num(p.states, 0)} states of at most ${num(p.max_states, 0)}, ${pct(p.settled)} of the odds settled…`);
       },
     });
+    if (answer.ok && answer.method === 'deferred') {
+      if (answer.fallback) tell(`Sampling: ${answer.fallback.message}…`);
+      const deferred = answer;
+      answer = await samplePool(engines, request, deferred, {
+        cancelled,
+        finish: engine,
+        onProgress: (p) => tell(`Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles on ${p.workers} cores${p.halfwidth < 1 ? `, ±${pct(p.halfwidth)} so far` : ''}…`),
+      });
+      if (answer === null) throw new Cancelled();
+    }
+    return answer;
   } catch (e) {
     if (!(e instanceof Cancelled)) throw e;
-    status.textContent = 'Stopped. Edit the battle to compute again.';
+    if (!engine.busy('odds')) tell('Stopped. Edit the battle to compute again.');
     return null;
   } finally {
     clearTimeout(slow);
-    stop.hidden = true;
+    if (!engine.busy('odds')) stop.hidden = true;
   }
 }
 

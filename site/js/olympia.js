@@ -2,11 +2,12 @@
 // defender's structure, the rule options; exact or sampled odds as you edit,
 // and a rolled battle written like a turn report.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
-  clearFieldErrors, pct, num, debounce } from './dom.js';
-import { outcomeBars, distChart, distTable } from './charts.js';
-import { runOdds, runRoll } from './engine.js';
-import { optionsForm } from './options-form.js';
-import { solverPanel } from './solver-form.js';
+  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst } from './dom.js';
+import { distChart } from './charts.js';
+import { runRoll } from './engine.js';
+import { rulesFold, optionWords, changedText } from './options-form.js';
+import { solverPanel, solverOptions } from './solver-form.js';
+import { makeOddsView } from './odds-view.js';
 
 export const id = 'olympia';
 export const title = 'Olympia PBEM';
@@ -16,10 +17,44 @@ const SIDES = [
   { id: 'defender', name: 'Defender' },
 ];
 const OUTCOMES = [
-  { id: 'attacker', name: 'Attacker wins', cls: 'attacker' },
-  { id: 'defender', name: 'Defender wins', cls: 'defender' },
-  { id: 'tie', name: 'Both break', cls: 'tie' },
+  { id: 'attacker', name: 'Attacker wins', short: 'Attacker', cls: 'attacker' },
+  { id: 'defender', name: 'Defender wins', short: 'Defender', cls: 'defender' },
+  { id: 'tie', name: 'Both break', short: 'Both break', cls: 'tie' },
 ];
+const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
+const FIELDS = { name: 'name', attack: 'Attack', defense: 'Defense', missile: 'Missile', health: 'Health', behind: 'behind',
+  break_point: 'break point', troops: 'men', kind: 'kind', damage: 'damage' };
+
+// A kind of men with its ratings (attack/defense, and /missile for missile
+// troops): "Pikeman 5/30", "Archer 5/5/50".
+export function kindLabel(k, plural = false) {
+  return `${cap(plural ? k.plural : k.name)} ${k.attack}/${k.defense}${k.missile ? `/${k.missile}` : ''}`;
+}
+
+// An error from the core in words: "Osswid: soldiers must be a whole number from 0 to 100000".
+export function explain(value, err, rules, solver = null) {
+  const path = err.path || '';
+  const sideName = (id) => (id === 'attacker' ? 'The attacker' : 'The defender');
+  let m = path.match(/^\/(attacker|defender)\/nobles\/(\d+)(?:\/(\w+)(?:\/(\w+))?)?/);
+  if (m) {
+    const n = value?.[m[1]]?.nobles?.[Number(m[2])];
+    const who = n?.name || `${sideName(m[1])}'s noble ${Number(m[2]) + 1}`;
+    const kind = m[4] && (rules.kinds || []).find((k) => k.id === m[4]);
+    const what = m[3] === 'troops' && m[4] ? (kind ? kind.plural : m[4].replace(/_/g, ' ')) : (m[3] ? FIELDS[m[3]] || m[3].replace(/_/g, ' ') : '');
+    return `${who}: ${what ? what + ' ' : ''}${err.message}`;
+  }
+  m = path.match(/^\/(attacker|defender)(?:\/(nobles|structure)(?:\/(\w+))?)?$/);
+  if (m) {
+    const s = value?.[m[1]]?.structure;
+    if (m[2] === 'structure') return `${sideName(m[1])}'s ${s?.kind || 'structure'}: ${m[3] ? `${FIELDS[m[3]] || m[3]} ` : ''}${err.message}`;
+    return `${sideName(m[1])}'s stack: ${err.message}`;
+  }
+  if (path === '/seed') return `Seed: ${err.message}`;
+  const groups = [{ basePath: '/options', list: rules.options || [], word: 'Rule' }];
+  if (solver) groups.push({ basePath: '/solver', list: solverOptions(solver.solver, solver.limits), word: 'How to compute,' });
+  const opt = optionWords(path, groups);
+  return `${opt || 'The battle'}: ${err.message}`;
+}
 
 export function empty() {
   return {
@@ -64,29 +99,28 @@ function normalise(s, rules) {
 export function mount(root, ctx, initial) {
   const rules = ctx.rules;
   const KINDS = rules.kinds;
-  const kindName = (k, n = 2) => { const d = KINDS.find((x) => x.id === k); return d ? (n === 1 ? d.name : d.plural) : k; };
+  const kindName = (k) => { const d = KINDS.find((x) => x.id === k); return cap(d ? d.plural : k.replace(/_/g, ' ')); };
+  const kindWithRatings = (k) => { const d = KINDS.find((x) => x.id === k); return d ? kindLabel(d, true) : cap(k); };
   let scen = normalise(initial, rules);
   let destroyed = false;
   let rolled = false;
 
   const stacksBox = h('div', { class: 'ol-stacks' });
-  const optionsBox = h('div');
-  const oddsStatus = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
-  const oddsBody = h('div', { class: 'odds-body' });
+  const optionsBox = h('div', { class: 'card fold-card' });
   const rollBox = h('div', { class: 'roll-log' });
   const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
   const solverBox = h('div');
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
   const seedInput = numberInput(scen.seed, { min: 0, max: 9007199254740991, onInput: (el) => { scen.seed = numberValue(el); ctx.changed(request({ seed: scen.seed })); } });
   seedInput.dataset.path = '/seed';
-  const stopButton = button('Stop', () => ctx.engine.cancel('odds'), { cls: 'small', title: 'Stop computing' });
-  stopButton.hidden = true;
+  const view = makeOddsView(ctx, { prefix: 'ol', outcomes: OUTCOMES, solverBox });
+  view.track(rollBox, 'The stacks changed: roll the battle again.');
 
   // What a printed page shows instead of the edit column: both stacks as tables.
   const printSummary = h('section', { class: 'print-only card' });
   function renderPrintSummary() {
     const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
-    const troops = (t) => Object.entries(t || {}).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`).join(', ');
+    const troops = (t) => Object.entries(t || {}).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${kindName(k).toLowerCase()}`).join(', ');
     replace(printSummary, h('h2', { text: 'The stacks' }), SIDES.map((side) => {
       const st = scen[side.id];
       const s = st.structure;
@@ -98,7 +132,7 @@ export function mount(root, ctx, initial) {
             n.behind ?? 0, i === 0 ? `${n.break_point ?? 50}%` : '', troops(n.troops)])))),
         s ? h('p', { text: `In a ${s.kind}: defense ${s.defense ?? rules.structures.find((x) => x.id === s.kind)?.defense ?? '?'}, damage ${s.damage ?? 0}.` }) : null,
       ];
-    }));
+    }), h('p', { text: changedText(rules.options || [], scen.options, 'Rules') }));
   }
 
   const page = h('div', { class: 'calc', dataset: { ruleset: id } },
@@ -113,14 +147,10 @@ export function mount(root, ctx, initial) {
           h('div', { class: 'card-head' }, h('h2', { id: 'ol-stacks-h', text: 'Stacks' }),
             button('Fight to the death', deathPreset, { cls: 'small', title: 'Set both stack leaders\' break points to 0: nobody breaks until nobody is left' })),
           stacksBox),
-        h('section', { class: 'card', attrs: { 'aria-labelledby': 'ol-options-h' } },
-          h('h2', { id: 'ol-options-h', text: 'Rules' }),
-          h('p', { class: 'muted small', text: 'Where the rulebook leaves a point open, the choice is yours; the defaults are shown.' }),
-          optionsBox)),
-      h('div', { class: 'col-results' },
-        h('section', { class: 'card', attrs: { 'aria-labelledby': 'ol-odds-h' } },
-          h('div', { class: 'card-head' }, h('h2', { id: 'ol-odds-h', text: 'Odds' }), stopButton),
-          solverBox, oddsStatus, oddsBody),
+        optionsBox),
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } },
+        view.strip,
+        view.card,
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'ol-roll-h' } },
           h('h2', { id: 'ol-roll-h', text: 'Roll the battle' }),
           h('div', { class: 'roll-controls' },
@@ -138,31 +168,50 @@ export function mount(root, ctx, initial) {
       const panel = h('div', { class: 'ol-stack nation ' + side.id, dataset: { side: side.id } },
         h('h3', { text: side.name }),
         st.nobles.map((n, i) => nobleBlock(side, n, i)),
-        button(`Add ${side.name.toLowerCase()} noble`, () => { st.nobles.push({ name: `${side.name} noble ${st.nobles.length + 1}`, troops: {} }); structural(); }, { cls: 'add' }),
+        h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: 'noble' }, text: `Add ${side.name.toLowerCase()} noble`, on: { click: () => {
+          st.nobles.push({ name: `${side.name} noble ${st.nobles.length + 1}`, troops: {} });
+          structural();
+          focusFirst(stackOf(side.id), `.ol-noble[data-index="${st.nobles.length - 1}"] input[type=text]`);
+        } } }),
         side.id === 'defender' ? structureBlock(st) : null);
       stacksBox.append(panel);
     }
   }
 
+  const stackOf = (sideId) => stacksBox.querySelector(`.ol-stack[data-side="${sideId}"]`);
+
   function nobleBlock(side, n, i) {
     const base = `/${side.id}/nobles/${i}`;
     const lim = rules.limits;
     const numField = (key, label, min, max, def, cls = 'num') => field(label,
-      numberInput(n[key] ?? def, { min, max, onInput: (el) => { n[key] = numberValue(el); edited(); } }), `${base}/${key}`, { cls });
+      numberInput(n[key] ?? def, { min, max, onInput: (el) => { n[key] = numberValue(el); edited(); } }), `${base}/${key}`, { cls, whose: n.name });
     const leader = i === 0;
-    const troopRows = Object.keys(n.troops).map((k) => h('div', { class: 'ol-troop' },
-      field(kindName(k), numberInput(n.troops[k], { min: 0, max: lim.men_per_kind, onInput: (el) => { n.troops[k] = numberValue(el); edited(); } }), `${base}/troops/${k}`, { cls: 'num' }),
-      button('✕', () => { delete n.troops[k]; structural(); }, { cls: 'icon danger', title: `Remove ${kindName(k)} from ${n.name || 'this noble'}` })));
+    const at = `.ol-noble[data-index="${i}"]`;
+    const kinds = Object.keys(n.troops);
+    const troopRows = kinds.map((k, j) => h('div', { class: 'ol-troop', dataset: { kind: k } },
+      field(kindWithRatings(k), numberInput(n.troops[k], { min: 0, max: lim.men_per_kind, onInput: (el) => { n.troops[k] = numberValue(el); edited(); } }), `${base}/troops/${k}`, { cls: 'num', whose: n.name }),
+      unitButton('✕', `Remove ${kindName(k).toLowerCase()} from {}`, n.name, () => {
+        delete n.troops[k];
+        structural();
+        const next = kinds[j + 1] || kinds[j - 1];
+        focusFirst(stackOf(side.id), next ? `${at} .ol-troop[data-kind="${next}"] input` : null, `${at} .ol-add-troops select`);
+      }, { cls: 'icon danger', title: `Remove the ${kindName(k).toLowerCase()}` })));
     const free = KINDS.filter((k) => !(k.id in n.troops));
     const adder = free.length ? (() => {
-      const pick = select(free.map((k) => ({ id: k.id, name: k.plural })), free[0].id);
+      const first = free.find((k) => k.id === 'soldier') || free.find((k) => !k.noncombatant && !k.siege) || free[0];
+      const pick = select(free.map((k) => ({ id: k.id, name: kindLabel(k) })), first.id);
       return h('div', { class: 'ol-add-troops' },
-        field('Kind of men', pick, null, { cls: 'kind' }),
-        button('Add men', () => { n.troops[pick.value] = 1; structural(); }, { cls: 'add', title: `Add men to ${n.name || 'this noble'}` }));
+        field('Kind of men (attack/defense/missile)', pick, null, { cls: 'kind', whose: n.name }),
+        unitButton('Add men', 'Add men to {}', n.name, () => {
+          const kind = pick.value;
+          n.troops[kind] = 1;
+          structural();
+          focusFirst(stackOf(side.id), `${at} .ol-troop[data-kind="${kind}"] input`);
+        }, { cls: 'add', title: 'Add men of this kind' }));
     })() : null;
-    return h('div', { class: 'ol-noble', dataset: { index: i } },
+    const block = h('div', { class: 'ol-noble', dataset: { index: i } },
       h('div', { class: 'ol-noble-row' },
-        field(leader ? 'Stack leader' : 'Noble', textInput(n.name, { maxlength: lim.name_chars, onInput: (el) => { n.name = el.value; edited(); } }), `${base}/name`, { cls: 'name' }),
+        field(leader ? 'Stack leader' : 'Noble', textInput(n.name, { maxlength: lim.name_chars, onInput: (el) => { n.name = el.value; renameRow(block, n.name); edited(); } }), `${base}/name`, { cls: 'name' }),
         numField('attack', 'Attack', 0, lim.rating, 80),
         numField('defense', 'Defense', 0, lim.rating, 80),
         numField('missile', 'Missile', 0, lim.rating, 0),
@@ -170,15 +219,21 @@ export function mount(root, ctx, initial) {
         numField('behind', 'Behind', 0, 9, 0),
         leader ? numField('break_point', 'Break point %', 0, 100, 50) : null,
         h('div', { class: 'row-actions' },
-          button('✕', () => { scen[side.id].nobles.splice(i, 1); if (!scen[side.id].nobles.length) scen[side.id].nobles.push({ name: side.name, troops: {} }); structural(); },
-            { cls: 'icon danger', title: `Remove ${n.name || 'this noble'}` }))),
+          unitButton('✕', 'Remove {}', n.name, () => {
+            const list = scen[side.id].nobles;
+            list.splice(i, 1);
+            if (!list.length) list.push({ name: side.name, troops: {} });
+            structural();
+            focusFirst(stackOf(side.id), `.ol-noble[data-index="${Math.min(i, list.length - 1)}"] input[type=text]`, 'button[data-add=noble]');
+          }, { cls: 'icon danger', title: 'Remove this noble' }))),
       h('div', { class: 'ol-troops' }, troopRows,
         h('span', { class: 'field-error', dataset: { errorFor: `${base}/troops` }, attrs: { role: 'alert' } })),
       adder);
+    return block;
   }
 
   function structureBlock(st) {
-    const kinds = [{ id: '', name: 'None' }, ...rules.structures.map((s) => ({ id: s.id, name: `${s.name} (defense ${s.defense})` }))];
+    const kinds = [{ id: '', name: 'None' }, ...rules.structures.map((s) => ({ id: s.id, name: `${cap(s.name)} (defense ${s.defense})` }))];
     const s = st.structure;
     const kindSel = select(kinds, s ? s.kind : '', {
       onChange: (el) => {
@@ -205,28 +260,32 @@ export function mount(root, ctx, initial) {
 
   // ---- edits ----
   const computeSoon = debounce(compute, 150);
-  function edited() {
+  function edited({ structural: units = false } = {}) {
+    view.changed({ structural: units });
     renderPrintSummary();
     ctx.changed(request({ seed: scen.seed }));
     computeSoon();
   }
   function structural() {
     renderStacks();
-    edited();
+    edited({ structural: true });
   }
   function renderOptions() {
-    replace(optionsBox, optionsForm(rules.options, scen.options, '/options', () => edited()));
+    replace(optionsBox, rulesFold([{ list: rules.options, values: scen.options, basePath: '/options' }], () => edited(),
+      { note: 'Where the rulebook leaves a point open, the choice is yours; the defaults are the plainest reading.', headingId: 'ol-options-h' }));
   }
   function setScenario(next) {
     scen = normalise(next, rules);
     seedInput.value = String(scen.seed);
     rolled = false;
-    clear(rollBox);
     clearError();
     renderStacks();
     renderOptions();
     renderSolver();
-    compute();
+    renderPrintSummary();
+    view.changed({ structural: true });
+    clear(rollBox);
+    computeSoon.flush();
   }
 
   function request(extra = {}) {
@@ -235,59 +294,40 @@ export function mount(root, ctx, initial) {
     return r;
   }
 
+  // The error in words, beside its field and above the page; returns the words.
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
-    const where = err.path ? describePath(err.path) : 'The battle';
+    if (err.path && err.path.startsWith('/options')) optionsBox.querySelector('details')?.setAttribute('open', '');
+    const why = explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits });
     const placed = showFieldError(page, err.path, err.message);
     banner.hidden = false;
-    replace(banner, `${where}: ${err.message}`, placed ? ' (marked below)' : '');
+    replace(banner, why, placed ? ' (marked below)' : '');
+    return why;
   }
   function clearError() {
     clearFieldErrors(page);
     banner.hidden = true;
-  }
-  function describePath(path) {
-    const m = path.match(/^\/(attacker|defender)\/nobles\/(\d+)(?:\/(.+))?/);
-    if (!m) return path;
-    const n = scen[m[1]].nobles[Number(m[2])];
-    const name = n && n.name ? `“${n.name}”` : `#${Number(m[2]) + 1}`;
-    const what = m[3] ? ', ' + m[3].replace(/^troops\//, '').replace(/_/g, ' ') : '';
-    return `${m[1] === 'attacker' ? 'Attacker' : 'Defender'} ${name}${what}`;
   }
 
   // ---- odds ----
   async function compute() {
     if (destroyed) return;
     const started = performance.now();
-    let answer;
-    try {
-      answer = await runOdds(ctx.engine, request(), { status: oddsStatus, stop: stopButton, body: oddsBody });
-    } catch (e) {
-      oddsStatus.textContent = '';
-      showError({ path: '', message: e.message });
-      return;
-    }
-    if (!answer) return;
-    if (destroyed) return;
+    const answer = await view.run(request());
+    if (!answer || destroyed) return;
     if (!answer.ok) {
-      showError(answer.error);
-      oddsStatus.textContent = 'Odds not updated: fix the marked field.';
+      view.failed(showError(answer.error));
       return;
     }
     clearError();
-    oddsBody.classList.remove('stale');
     renderOdds(answer, performance.now() - started);
   }
 
   function renderOdds(a, wallMs) {
-    const method = a.method === 'exact'
+    const method = a.method.startsWith('exact')
       ? `Exact odds (${num(a.states, 0)} states)`
       : `Monte Carlo: ${num(a.trials, 0)} battles, 95% intervals shown${a.fallback ? ' (too many states for exact odds)' : ''}`;
-    oddsStatus.textContent = `${method} · ${num(a.time_ms, 1)} ms in the core, ${num(wallMs, 0)} ms in all.`;
-    const items = OUTCOMES.map((o) => ({
-      label: o.name, p: a.outcomes[o.id], cls: o.cls,
-      ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}),
-    }));
+    view.show(a, method, wallMs);
     const sideBlocks = SIDES.map((side) => {
       const s = a.sides[side.id];
       const men = Object.entries(s.men).map(([k, m]) => h('details', { class: 'unit-result ' + side.id },
@@ -295,13 +335,13 @@ export function mount(root, ctx, initial) {
           h('span', { class: 'u-name', text: kindName(k) }),
           h('span', { class: 'u-stat', text: `${m.start} → mean ${num(m.mean)}` }),
           h('span', { class: 'u-stat muted', text: `all lost ${pct(m.p['0'] ?? 0)}` })),
-        distChart(m.p, { title: `${side.name}'s ${kindName(k)} left`, xLabel: 'Left', highlight: 0 }),
-        distTable(m.p, { label: 'Left' })));
+        distChart(m.p, { title: `${side.name}'s ${kindName(k).toLowerCase()} left`, xLabel: 'Left', highlight: 0, cls: side.id })));
       const ci = (x) => (x ? ` (${pct(x[0])} – ${pct(x[1])})` : '');
       const fates = h('table', { class: 'dist-table ol-fates' },
-        h('thead', {}, h('tr', {}, ['Noble', 'Wounded', 'Killed', 'Captured'].map((t) => h('th', { text: t })))),
+        h('caption', { class: 'sr-only', text: `${side.name}'s nobles after the battle` }),
+        h('thead', {}, h('tr', {}, ['Noble', 'Wounded', 'Killed', 'Captured'].map((t) => h('th', { attrs: { scope: 'col' }, text: t })))),
         h('tbody', {}, s.nobles.map((n) => h('tr', {},
-          h('td', { class: 'u-name', text: n.name }),
+          h('th', { class: 'u-name', attrs: { scope: 'row' }, text: n.name }),
           h('td', { text: pct(n.wounded) }),
           h('td', { text: pct(n.killed) + ci(n.killed_ci95) }),
           h('td', { text: pct(n.captured) + ci(n.captured_ci95) })))));
@@ -312,13 +352,12 @@ export function mount(root, ctx, initial) {
     });
     const st = a.structure;
     const structure = st ? h('div', { class: 'ol-structure-result' },
-      h('h3', { text: `Structure: ${st.kind}` }),
+      h('h3', { text: `Structure: ${cap(st.kind)}` }),
       h('p', { class: 'muted small', text: `Defense ${st.defense_start} → mean ${num(st.mean_defense)}; damage ${st.damage_start} → mean ${num(st.mean_damage)}; collapses ${pct(st.collapsed)}.` }),
       h('div', { class: 'totals' },
         h('div', {}, h('h4', { text: 'Damage after the battle' }), distChart(st.damage, { title: 'Structure damage', xLabel: 'Damage' })),
         h('div', {}, h('h4', { text: 'Defense after the battle' }), distChart(st.defense, { title: 'Structure defense', xLabel: 'Defense' })))) : null;
-    replace(oddsBody,
-      outcomeBars(items, { caption: 'Outcome of the battle' }),
+    replace(view.details,
       h('p', { class: 'muted small ol-attacks', text: `Expected attacks: ${num(a.expected_attacks, 1)}` }),
       h('h3', { text: 'Survivors and nobles' }),
       h('div', { class: 'ol-side-results' }, sideBlocks),
@@ -329,6 +368,7 @@ export function mount(root, ctx, initial) {
   async function roll() {
     const seed = numberValue(seedInput);
     const answer = await runRoll(ctx.engine, request({ seed }), { box: rollBox, showError });
+    view.settle(rollBox);
     if (!answer) return;
     clearError();
     rolled = true;

@@ -27,3 +27,48 @@ export function optionsForm(list, values, basePath, onChange) {
     return field(o.name, input, path, { hint: o.text, cls: 'option num' });
   }));
 }
+
+// How many options differ from their defaults (a value equal to its default,
+// as a link may carry, does not count).
+export function changedCount(list, values) {
+  return list.filter((o) => values[o.id] !== undefined && values[o.id] !== o.default).length;
+}
+
+// The rule options folded away under one heading that says how many differ
+// from the book: groups [{title, list, values, basePath}]. Opens by itself
+// when an error points inside it (open()).
+export function rulesFold(groups, onChange, { note = null, headingId = null } = {}) {
+  const heading = h('h2', { id: headingId, class: 'fold-title' });
+  const count = () => groups.reduce((n, g) => n + changedCount(g.list, g.values), 0);
+  const label = () => {
+    const n = count();
+    heading.textContent = `Rules (${n === 0 ? 'none' : n} changed from the book's defaults)`;
+  };
+  const body = h('div', { class: 'fold-body' },
+    note ? h('p', { class: 'muted small', text: note }) : null,
+    groups.map((g) => [
+      groups.length > 1 ? h('h3', { text: g.title }) : null,
+      optionsForm(g.list, g.values, g.basePath, () => { label(); onChange(); }),
+    ]));
+  const fold = h('details', { class: 'rules-fold' }, h('summary', {}, heading), body);
+  label();
+  return fold;
+}
+
+// For print: the options changed from the book's defaults, in a sentence.
+export function changedText(list, values, word) {
+  const changed = list.filter((o) => values[o.id] !== undefined && values[o.id] !== o.default)
+    .map((o) => `${o.name}: ${o.choices ? (o.choices.find((c) => c.id === values[o.id])?.name ?? values[o.id]) : values[o.id]}`);
+  return changed.length ? `${word} changed from the book's defaults: ${changed.join('; ')}.` : `${word}: the book's defaults.`;
+}
+
+// Words for an error's place among the options: "Rule “Attack order”".
+export function optionWords(path, groups) {
+  for (const g of groups) {
+    if (!path.startsWith(g.basePath + '/')) continue;
+    const id = path.slice(g.basePath.length + 1).split('/')[0];
+    const o = g.list.find((x) => x.id === id);
+    return `${g.word} “${o ? o.name : id.replace(/_/g, ' ')}”`;
+  }
+  return null;
+}

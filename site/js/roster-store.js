@@ -1,10 +1,15 @@
-// Army rosters kept in this browser (localStorage, on this device only), the
-// core's "roster" call, files and links, and the small bridge the warfare
-// battle page uses to take its armies from a roster and give a rolled
-// battle's result back.
-import { h, replace, field, select, button } from './dom.js';
+// Army rosters kept in this browser (localStorage, on this device only):
+// each roster under its own key with a revision number, so that two tabs
+// never write over each other's changes (a write from a stale revision is
+// refused); deleted rosters leave a marker, so a stale link or copy cannot
+// bring them back unasked. Also the core's "roster" call, files and links.
+import { h } from './dom.js';
+import { getText, remove, keys, readJson, writeJson, setAside, isReadOnly, onOtherTab, canonical } from './store.js';
 
-const STORE_KEY = 'battle-calculator/v1/rosters';
+const PREFIX = 'battle-calculator/v2/roster/';
+const OLD_LIST = 'battle-calculator/v1/rosters'; // before: one list of every roster
+const OLD_PAGE = 'battle-calculator/v1/roster';  // before: the page's copy of the roster shown
+const SELECTED = 'battle-calculator/v2/roster-selected';
 export const STAYS_HERE = 'Rosters are kept in this browser on this device only (its local storage): nothing is sent anywhere. Export a roster to keep a copy or to move it to another device.';
 
 export function newKey() {
@@ -17,38 +22,129 @@ export function emptyRoster(name = 'New army') {
   return { name, clock: { day: 1, week: 1, season: 1 }, next_id: 1, units: [], ledger: [] };
 }
 
-// [{key, roster, options}], newest edits kept in place.
-export function loadRosters() {
-  try {
-    const list = JSON.parse(localStorage.getItem(STORE_KEY) || '[]');
-    return Array.isArray(list) ? list.filter((e) => e && typeof e.key === 'string' && e.roster && typeof e.roster === 'object')
-      .map((e) => ({ key: e.key, roster: e.roster, options: e.options && typeof e.options === 'object' ? e.options : {} })) : [];
-  } catch {
-    return [];
-  }
+const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
+
+// A stored roster: {key, rev, created, roster, options}; a deleted
+// one: {key, rev, deleted: true, name}.
+function validRecord(key) {
+  return (v) => isObject(v) && v.key === key && Number.isSafeInteger(v.rev) && v.rev > 0 &&
+    (v.deleted === true || (isObject(v.roster) && (v.options === undefined || isObject(v.options))));
 }
 
-// False when the browser will not keep them (private browsing, a full store).
-export function saveRosters(list) {
-  try {
-    localStorage.setItem(STORE_KEY, JSON.stringify(list));
-    return true;
-  } catch {
-    return false;
+function clean(rec) {
+  return { key: rec.key, rev: rec.rev, created: Number(rec.created) || 0, roster: rec.roster,
+    options: isObject(rec.options) ? rec.options : {} };
+}
+
+// The record under `key` (a deleted one included), or null.
+export function readRoster(key) {
+  migrate();
+  return readJson(PREFIX + key, validRecord(key));
+}
+
+// Every roster kept here, oldest first.
+export function loadRosters() {
+  migrate();
+  const out = [];
+  for (const k of keys(PREFIX)) {
+    const rec = readJson(k, validRecord(k.slice(PREFIX.length)));
+    if (rec && !rec.deleted) out.push(clean(rec));
   }
+  return out.sort((a, b) => a.created - b.created || (a.key < b.key ? -1 : 1));
 }
 
 export function findRoster(key) {
-  return loadRosters().find((e) => e.key === key) || null;
+  const rec = readRoster(key);
+  return rec && !rec.deleted ? clean(rec) : null;
 }
 
-// Stores one roster (replacing the one with its key); returns the list.
-export function putRoster(entry) {
-  const list = loadRosters();
-  const i = list.findIndex((e) => e.key === entry.key);
-  if (i >= 0) list[i] = entry; else list.push(entry);
-  saveRosters(list);
-  return list;
+// Writes a roster over revision `base` (0: a new roster, or one deleted here
+// whose marker has revision `base`). Answers {ok, record} or {ok: false,
+// stale: true, current} when another tab wrote since `base`, or {ok: false,
+// full: true} when the browser would not keep it.
+export function writeRoster(entry, base) {
+  const cur = readRoster(entry.key);
+  if ((cur ? cur.rev : 0) !== base) return { ok: false, stale: true, current: cur && !cur.deleted ? clean(cur) : null };
+  const record = { key: entry.key, rev: base + 1, created: cur?.created || entry.created || Date.now(),
+    roster: entry.roster, options: entry.options || {} };
+  if (!writeJson(PREFIX + entry.key, record)) return { ok: false, full: true };
+  return { ok: true, record: clean(record) };
+}
+
+// Deletes over revision `base`, leaving a marker with the next revision.
+export function deleteRoster(key, base) {
+  const cur = readRoster(key);
+  if ((cur ? cur.rev : 0) !== base) return { ok: false, stale: true, current: cur && !cur.deleted ? clean(cur) : null };
+  const marker = { key, rev: base + 1, deleted: true, name: cur?.roster?.name || '' };
+  if (!writeJson(PREFIX + key, marker)) return { ok: false, full: true };
+  return { ok: true, record: marker };
+}
+
+// Tells `fn(key)` when another tab changes a roster (key null: storage cleared).
+export function onRosterChange(fn) {
+  return onOtherTab(PREFIX, (k) => fn(k === null ? null : k.slice(PREFIX.length)));
+}
+
+// Which roster this tab shows (per tab, and kept over a reload).
+export function selectedKey() {
+  try { return sessionStorage.getItem(SELECTED); } catch { return null; }
+}
+export function selectKey(key) {
+  if (isReadOnly()) return;
+  try { if (key) sessionStorage.setItem(SELECTED, key); else sessionStorage.removeItem(SELECTED); } catch { /* not kept */ }
+}
+
+// Whether any roster was ever kept here (a deleted one counts).
+export function anyKept() {
+  migrate();
+  return keys(PREFIX).length > 0;
+}
+
+// The single list of earlier versions becomes one key per roster. Nothing is
+// lost: an entry already stored (or deleted) here is kept as it is; the old
+// list is removed only once every entry in it is stored as it was, else it is
+// set aside (a page of an earlier version, still open, may have written it
+// after the move).
+let migrated = false;
+function migrate() {
+  if (migrated) return;
+  migrated = true;
+  const oldEntry = (e) => isObject(e) && typeof e.key === 'string' && e.key.length > 0 && e.key.length <= 64 && isObject(e.roster);
+  const text = getText(OLD_LIST);
+  let listRead = false;
+  if (text !== null) {
+    let list = null;
+    try { list = JSON.parse(text); } catch { /* set aside below */ }
+    let all = listRead = Array.isArray(list);
+    if (all) {
+      list.forEach((e, i) => {
+        if (!oldEntry(e)) { all = false; return; }
+        const here = readRoster(e.key);
+        if (here) {
+          if (here.deleted || canonical(here.roster) !== canonical(e.roster)) all = false;
+          return;
+        }
+        const done = writeRoster({ key: e.key, roster: e.roster, options: isObject(e.options) ? e.options : {}, created: i + 1 }, 0);
+        if (!done.ok) all = false;
+      });
+    }
+    if (all) remove(OLD_LIST); else setAside(OLD_LIST, text);
+  }
+  // The page's copy of the roster it showed. Where the list was readable, a
+  // roster missing from it had been deleted (earlier versions left the copy
+  // behind); where there was no readable list, the copy is all there is.
+  const page = getText(OLD_PAGE);
+  if (page !== null) {
+    let v;
+    try { v = JSON.parse(page); } catch { v = undefined; }
+    if (isObject(v) && (v.roster === null || oldEntry(v))) {
+      if (v.roster && !readRoster(v.key)) {
+        if (listRead) writeJson(PREFIX + v.key, { key: v.key, rev: 1, deleted: true, name: String(v.roster.name || '') });
+        else writeRoster({ key: v.key, roster: v.roster, options: isObject(v.options) ? v.options : {} }, 0);
+      }
+      remove(OLD_PAGE);
+    } else setAside(OLD_PAGE, page);
+  }
 }
 
 export function rosterRequest(entry, action) {
@@ -59,7 +155,9 @@ export function callRoster(engine, entry, action, slot = null) {
   return engine.call('roster', rosterRequest(entry, action), slot ? { slot } : {});
 }
 
-// The file and link format: {"ruleset": "roster", "roster": {...}, "options": {...}}.
+// The file and link format: {"ruleset": "roster", "key", "roster": {...},
+// "options": {...}}. The roster itself keeps its battles, each rolled one
+// with its roll (seed, dice version, starting dice): see the core's roster call.
 export function exportValue(entry) {
   return { ruleset: 'roster', key: entry.key, roster: entry.roster, options: entry.options || {} };
 }
@@ -96,116 +194,4 @@ export function parseRosterText(text) {
 // Asks the core to read the roster as it is; ok:false names the field.
 export async function checkRoster(engine, entry) {
   return callRoster(engine, entry, 'status');
-}
-
-// ---- the warfare battle page's link to rosters ----
-
-// An engine that tells `onRoll` about every rolled battle; everything else
-// goes straight to the real engine.
-function watchRolls(engine, onRoll) {
-  return new Proxy(engine, {
-    get(target, key) {
-      if (key === 'call') {
-        return async (fn, request, opts) => {
-          const answer = await target.call(fn, request, opts);
-          if (fn === 'roll' && answer && answer.ok) onRoll(answer);
-          return answer;
-        };
-      }
-      const v = target[key];
-      return typeof v === 'function' ? v.bind(target) : v;
-    },
-  });
-}
-
-const SIDES = [['attacker', 'Attacker'], ['defender', 'Defender']];
-
-// For site/js/warfare.js: mount(...) { const link = rosterLink(ctx, {...}); ctx = link.ctx; ... link.element }
-// setUnits(side, units) puts a roster's army on a side.
-export function rosterLink(ctx, { setUnits }) {
-  const from = { attacker: null, defender: null }; // roster keys the armies came from
-  let lastRoll = null;
-  let undo = null; // [{entry before}]
-  const status = h('p', { class: 'muted small', attrs: { role: 'status', 'aria-live': 'polite' } });
-  const box = h('div', { class: 'roster-link' });
-  const element = h('details', { class: 'roster-bridge' },
-    h('summary', { text: 'Armies from a roster' }),
-    h('p', { class: 'muted small', text: 'Field a roster\'s units with their casualty dice and unpaid flags, and after a roll give the result back to the roster. ' + STAYS_HERE }),
-    box, status);
-
-  function render() {
-    const list = loadRosters();
-    if (!list.length) {
-      replace(box, h('p', { class: 'muted small' }, 'No rosters yet: ', h('a', { href: '#/roster', text: 'make one on the Roster page' }), '.'));
-      return;
-    }
-    const choose = select(list.map((e) => ({ id: e.key, name: e.roster.name || 'Army' })), list[0].key);
-    const sideSel = select(SIDES.map(([id, name]) => ({ id, name })), 'attacker');
-    const applyBtn = button('Apply result to roster', () => apply(), { cls: 'primary', disabled: !lastRoll || !(from.attacker || from.defender) });
-    const undoBtn = button('Undo apply', () => undoApply(), { disabled: !undo });
-    replace(box,
-      h('div', { class: 'roster-link-row' },
-        field('Roster', choose, null), field('Side', sideSel, null),
-        button('Take armies from a roster', () => take(choose.value, sideSel.value))),
-      h('div', { class: 'toolbar' }, applyBtn, undoBtn));
-  }
-
-  async function take(key, side) {
-    const entry = findRoster(key);
-    if (!entry) return;
-    const answer = await callRoster(ctx.engine, entry, 'army');
-    if (!answer.ok) {
-      status.textContent = `${entry.roster.name}: ${answer.error.path} ${answer.error.message}`;
-      return;
-    }
-    from[side] = key;
-    setUnits(side, answer.units);
-    status.textContent = `${side === 'attacker' ? 'Attacker' : 'Defender'}: ${answer.units.length} unit(s) from “${entry.roster.name}”` +
-      (answer.skipped.length ? `; left out: ${answer.skipped.map((s) => `${s.name} (${s.why})`).join(', ')}` : '') + '.';
-    render();
-  }
-
-  async function apply() {
-    if (!lastRoll) return;
-    const before = [];
-    const done = [];
-    for (const [side] of SIDES) {
-      const key = from[side];
-      const entry = key && findRoster(key);
-      if (!entry) continue;
-      const units = (lastRoll.units || []).filter((u) => u.side === side && u.id !== undefined);
-      if (!units.length) continue;
-      const answer = await callRoster(ctx.engine, entry, { type: 'battle', side, units });
-      if (!answer.ok) {
-        status.textContent = `Not applied to “${entry.roster.name}”: ${answer.error.path} ${answer.error.message}`;
-        continue;
-      }
-      before.push(entry);
-      putRoster({ ...entry, roster: answer.roster });
-      done.push(`“${answer.roster.name}”: ${answer.events.filter((e) => e.type !== 'battle').map((e) => e.text).join(' ')}`);
-    }
-    if (before.length) {
-      undo = before;
-      lastRoll = null;
-      status.textContent = `Applied to ${done.join(' ')}`;
-    } else if (!status.textContent) {
-      status.textContent = 'No roster units in this battle.';
-    }
-    render();
-  }
-
-  function undoApply() {
-    if (!undo) return;
-    for (const entry of undo) putRoster(entry);
-    status.textContent = `Undone: ${undo.map((e) => `“${e.roster.name}”`).join(', ')} as before the result.`;
-    undo = null;
-    render();
-  }
-
-  render();
-  element.addEventListener('toggle', () => { if (element.open) render(); });
-  return {
-    element,
-    ctx: { ...ctx, engine: watchRolls(ctx.engine, (answer) => { lastRoll = answer; render(); }) },
-  };
 }

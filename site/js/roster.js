@@ -1,50 +1,89 @@
 // Strongholds & Followers army rosters: armies kept between battles. The core
 // ("roster" call) carries out the book's rules; this page keeps the rosters
-// (roster-store.js), shows them and offers the actions, with undo.
+// (roster-store.js: one key and revision each), shows them and offers the
+// actions, with undo. A change another tab saved first is never written over.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
   clearFieldErrors } from './dom.js';
 import { Cancelled } from './engine.js';
 import { statLine, gold } from './warfare-card.js';
-import { optionsForm } from './options-form.js';
+import { rulesFold, optionWords } from './options-form.js';
+import { fieldWords } from './warfare-builder.js';
 import { encodeScenario, makeHash } from './share.js';
-import { STAYS_HERE, newKey, emptyRoster, loadRosters, saveRosters, callRoster, exportValue, exportFile,
-  parseRosterText } from './roster-store.js';
+import { canonical } from './store.js';
+import { STAYS_HERE, newKey, emptyRoster, loadRosters, readRoster, writeRoster, deleteRoster, anyKept, selectedKey,
+  selectKey, onRosterChange, callRoster, exportValue, exportFile, parseRosterText } from './roster-store.js';
 
 export const id = 'roster';
 export const ruleset = 'warfare';
 export const title = 'Army roster';
+// The page keeps its rosters itself: no kept battle, and links are read once.
+export const keepsItself = true;
 
 // No roster: the page opens the rosters kept in this browser (or makes one).
 export function empty() {
   return { ruleset: id, roster: null, options: {} };
 }
 
-// Files and links: the core reads the roster before anything is kept.
+// Files and links: the core reads the roster before anything is kept, and
+// what is kept is the roster as the core read it (`value`: defaults filled in).
 export async function check(value, engine) {
   if (!value || value.ruleset !== id || !value.roster || typeof value.roster !== 'object') {
     return { ok: false, error: { path: '/roster', message: 'is not a roster' } };
   }
-  return callRoster(engine, { roster: value.roster, options: value.options || {} }, 'status');
+  const answer = await callRoster(engine, { roster: value.roster, options: value.options || {} }, 'status');
+  return answer.ok ? { ...answer, value: { ...value, roster: answer.roster } } : answer;
 }
 
 const KIND_NAMES = { experience: 'Experience', equipment: 'Equipment', size: 'Size' };
+const ACTION_FIELDS = { days: 'Days to advance', weeks: 'Weeks to advance', name: 'Name', id: 'The unit', type: 'The action' };
+
+// A roster call's error in words that name the unit and the field, never a
+// JSON path: "Shields: casualty die must be ...". `value` holds the roster
+// (and its options); `action` the request's action, whose lists it names.
+export function explain(value, err, rules, action = null) {
+  const path = err.path || '';
+  const roster = value?.roster || {};
+  const units = Array.isArray(roster.units) ? roster.units : [];
+  const nameOf = (u) => u?.unit?.name || u?.name;
+  const byId = (uid) => nameOf(units.find((u) => u && u.id === uid));
+  let m = path.match(/^\/roster\/units\/(\d+)(?:\/(?:unit\/?)?(.*))?$/);
+  if (m) return `${nameOf(units[Number(m[1])]) || `Unit ${Number(m[1]) + 1} of the roster`}: ${m[2] ? fieldWords(m[2]) + ' ' : ''}${err.message}`;
+  m = path.match(/^\/roster(?:\/(\w+))?/);
+  if (m) return `The roster${m[1] ? `'s ${m[1].replace(/_/g, ' ')}` : ''}: ${err.message}`;
+  m = path.match(/^\/action\/units\/(\d+)(?:\/(\w+))?/);
+  if (m) {
+    const entry = action?.units?.[Number(m[1])];
+    const f = m[2] === 'final' ? 'die at the end' : m[2] ? fieldWords(m[2]) : '';
+    return `${byId(entry?.id) || `Unit ${Number(m[1]) + 1} of the battle`}: ${f ? f + ' ' : ''}${err.message}`;
+  }
+  m = path.match(/^\/action\/unit(?:\/(.+))?$/);
+  if (m) return `${action?.unit?.name || 'The new unit'}: ${m[1] ? fieldWords(m[1]) + ' ' : ''}${err.message}`;
+  m = path.match(/^\/action\/(pay|improve)\/(\w+)/);
+  if (m) return m[1] === 'pay' ? `${byId(m[2]) || 'That unit'}: pay ${err.message}` : `${byId(action?.id) || 'That unit'}: ${m[2]} ${err.message}`;
+  m = path.match(/^\/action\/(\w+)/);
+  if (m) return `${m[1] === 'id' ? byId(action?.id) || 'That unit' : ACTION_FIELDS[m[1]] || m[1].replace(/_/g, ' ')}: ${err.message}`;
+  const opt = optionWords(path, [{ basePath: '/options', list: rules.roster_options || [], word: 'Rule' }]);
+  return `${opt || 'The roster'}: ${err.message}`;
+}
 const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 
 export function mount(root, ctx, initial) {
   const rules = ctx.rules;
   const t = rules.tables;
-  let list = loadRosters();
+  let list = loadRosters(); // [{key, rev, created, roster, options}]
   let key = null;
   let summary = null;      // the core's summary of the current roster
+  let shown = null;        // the current roster as the core read it (defaults filled in)
   let lastStep = null;     // {label, events, gold}
-  let undoStack = [];      // [{label, list, key}]
-  let battleDraft = {};    // id -> {fought, final, removed, broke, retreated, convert}
+  let undoStack = [];      // [{label, key, before: record or null, rev: the revision written}]
+  let battleDraft = {};    // id -> {from, size, fought, final, removed, broke, retreated, convert}
   let payDraft = {};       // id -> bool
   let destroyed = false;
   const draftUnit = { name: '', ancestry: 'human', type: 'infantry', experience: 'regular', equipment: 'medium', size: 'd6', mercenary: false, attitude: 'allied' };
   let buy = false;
 
   const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
+  const noteBox = h('div', { class: 'banner info roster-news', hidden: true, attrs: { role: 'status' } });
   const bar = h('div', { class: 'roster-bar' });
   const stepBox = h('div', { class: 'roster-step', attrs: { role: 'status', 'aria-live': 'polite' } });
   const linkBox = h('div', { class: 'roster-linkbox', hidden: true });
@@ -63,39 +102,70 @@ export function mount(root, ctx, initial) {
       h('h1', { text: 'Strongholds & Followers: army rosters' }),
       h('p', { class: 'lede', text: 'Keep an army from battle to battle: casualties and recovery, levies going home or becoming Green Infantry, improvements and their gold, and each season\'s upkeep, carried out by the book\'s rules.' }),
       h('p', { class: 'banner info roster-note', text: STAYS_HERE })),
-    banner, bar, linkBox, stepBox, fileInput,
+    banner, noteBox, bar, linkBox, stepBox, fileInput,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
         section('ro-units-h', 'Units', unitsBox),
         section('ro-add-h', 'Add a unit', addBox)),
-      h('div', { class: 'col-results' },
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Clock, battles, seasons and ledger', tabindex: '-1' } },
         section('ro-clock-h', 'Clock and recovery', clockBox),
         section('ro-battle-h', 'Record a battle', battleBox),
         section('ro-season-h', 'Season and upkeep', seasonBox),
         section('ro-ledger-h', 'Ledger', ledgerBox),
-        section('ro-options-h', 'Rules for the roster', h('p', { class: 'muted small', text: 'Where the book leaves a point open, the choice is yours; the defaults are shown.' }), optionsBox))));
+        h('div', { class: 'card fold-card' }, optionsBox))));
   root.append(page);
 
   const entry = () => list.find((e) => e.key === key) || null;
 
-  // ---- keeping ----
-  function persist() {
-    if (!saveRosters(list)) showBanner('This browser would not keep the rosters (private browsing or a full store): export them to keep a copy.');
-    const e = entry();
-    if (e) ctx.changed(exportValue(e));
+  // ---- keeping: every write names the revision it was made from ----
+  function reload() {
+    list = loadRosters();
+    if (!entry()) choose(list[0]?.key ?? null);
   }
-  function pushUndo(label) {
-    undoStack.push({ label, list: JSON.stringify(list), key });
-    if (undoStack.length > 30) undoStack.shift();
+  function choose(k) {
+    if (k !== key) { summary = null; shown = null; battleDraft = {}; payDraft = {}; }
+    key = k;
+    selectKey(k);
+  }
+  // Writes `next` over revision `base`; `before` (the record at `base`, or
+  // null) goes on the undo stack unless `undoable` is false.
+  function commit(next, before, base, label, { undoable = true } = {}) {
+    const res = writeRoster(next, base);
+    if (!res.ok) { refused(res, label, next.roster?.name); return null; }
+    if (undoable) {
+      undoStack.push({ label, key: next.key, before, rev: res.record.rev });
+      if (undoStack.length > 30) undoStack.shift();
+    }
+    reload();
+    choose(next.key);
+    return res.record;
+  }
+  function refused(res, label, name) {
+    if (res.stale) {
+      reload();
+      refresh();
+      showBanner(`“${name || 'This roster'}” was changed in another tab or window after this page showed it, so “${label}” was not saved. This page now shows it as saved there: look it over and do it again.`);
+    } else {
+      showBanner(`“${label}” was not saved: this browser would not keep it (private browsing or a full store). Nothing was changed; export your rosters to keep a copy.`);
+    }
   }
   function undo() {
     const u = undoStack.pop();
     if (!u) return;
-    list = JSON.parse(u.list);
-    key = list.some((e) => e.key === u.key) ? u.key : (list[0]?.key ?? null);
+    const res = u.before ? writeRoster(u.before, u.rev) : deleteRoster(u.key, u.rev);
+    if (!res.ok) {
+      undoStack = undoStack.filter((x) => x.key !== u.key); // they all start from the revision another tab replaced
+      refused(res, `Undo: ${u.label}`, u.before?.roster?.name);
+      return;
+    }
+    reload();
+    if (u.before) choose(u.key);
     lastStep = { label: `Undone: ${u.label}`, events: [], gold: 0 };
-    persist();
     refresh();
+  }
+  function note(text, ...actions) {
+    noteBox.hidden = !text;
+    replace(noteBox, text || '', ...actions, text ? button('Dismiss', () => note(''), { cls: 'small' }) : null);
   }
 
   // ---- errors ----
@@ -103,9 +173,10 @@ export function mount(root, ctx, initial) {
     banner.hidden = !text;
     replace(banner, text || '');
   }
-  function showError(err, what = 'That') {
+  function showError(err, what = 'That', action = null) {
     const placed = showFieldError(page, err.path, err.message);
-    showBanner(`${what} was not done: ${err.path ? `${err.path}: ` : ''}${err.message}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
+    const e = entry();
+    showBanner(`${what} was not done: ${explain(e ? { roster: e.roster } : null, err, rules, action)}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
   }
   function clearError() {
     clearFieldErrors(page);
@@ -115,7 +186,7 @@ export function mount(root, ctx, initial) {
   // ---- talking to the core ----
   async function status() {
     const e = entry();
-    if (!e) { summary = null; render(); return; }
+    if (!e) { summary = null; shown = null; render(); return; }
     let answer;
     try {
       answer = await callRoster(ctx.engine, e, 'status', 'roster');
@@ -124,13 +195,16 @@ export function mount(root, ctx, initial) {
       return;
     }
     if (destroyed) return;
+    if (entry()?.key !== e.key || entry().rev !== e.rev) return; // another roster or revision: its own reading follows
     if (!answer.ok) {
       summary = null;
+      shown = null;
       showError(answer.error, 'Reading this roster');
       render();
       return;
     }
     summary = answer.summary;
+    shown = answer.roster;
     render();
   }
   const refresh = () => { clearError(); status(); };
@@ -139,6 +213,7 @@ export function mount(root, ctx, initial) {
   async function act(action, label) {
     const e = entry();
     if (!e) return false;
+    const base = e.rev; // what the core is asked about; a newer revision refuses the write
     let answer;
     try {
       answer = await callRoster(ctx.engine, e, action, 'roster');
@@ -148,27 +223,25 @@ export function mount(root, ctx, initial) {
     }
     if (destroyed) return false;
     if (!answer.ok) {
-      showError(answer.error, label);
+      showError(answer.error, label, action);
       return false;
     }
     clearError();
-    pushUndo(label);
-    e.roster = answer.roster;
+    if (!commit({ ...e, roster: answer.roster }, e, base, label)) return false;
     summary = answer.summary;
+    shown = answer.roster;
     lastStep = { label, events: answer.events, gold: answer.gold };
-    persist();
     render();
     return true;
   }
 
   // ---- rosters: new, rename, duplicate, delete, files, links ----
-  function addEntry(value, label) {
-    pushUndo(label);
-    const k = value.key && !list.some((e) => e.key === value.key) ? value.key : newKey();
-    list.push({ key: k, roster: value.roster, options: value.options || {} });
-    key = k;
+  // A new roster (a key never used here, unless `base` is the revision of
+  // its deleted marker: then it comes back under its own key).
+  function addEntry(value, label, base = 0) {
+    const k = base || (value.key && !readRoster(value.key)) ? value.key : newKey();
+    if (!commit({ key: k, roster: value.roster, options: value.options || {} }, null, base, label)) return;
     lastStep = { label, events: [], gold: 0 };
-    persist();
     refresh();
   }
   function renameRoster(name) {
@@ -179,19 +252,19 @@ export function mount(root, ctx, initial) {
   function duplicate() {
     const e = entry();
     if (!e) return;
-    const copy = JSON.parse(JSON.stringify(e));
+    const copy = JSON.parse(JSON.stringify({ roster: e.roster, options: e.options }));
     copy.roster.name = `${e.roster.name} (copy)`.slice(0, 80);
-    delete copy.key;
     addEntry(copy, `Duplicate “${e.roster.name}”`);
   }
   function remove() {
     const e = entry();
     if (!e) return;
-    pushUndo(`Delete “${e.roster.name}”`);
-    list = list.filter((x) => x !== e);
-    key = list[0]?.key ?? null;
+    const label = `Delete “${e.roster.name}”`;
+    const res = deleteRoster(e.key, e.rev);
+    if (!res.ok) { refused(res, label, e.roster.name); return; }
+    undoStack.push({ label, key: e.key, before: e, rev: res.record.rev });
+    reload();
     lastStep = { label: `Deleted “${e.roster.name}”. Undo brings it back.`, events: [], gold: 0 };
-    persist();
     refresh();
   }
   async function importFile() {
@@ -202,7 +275,7 @@ export function mount(root, ctx, initial) {
       if (file.size > 4 << 20) throw new Error('it is larger than 4 MB');
       const value = parseRosterText(await file.text());
       const checked = await callRoster(ctx.engine, value, 'status');
-      if (!checked.ok) throw new Error(`${checked.error.path}: ${checked.error.message}`);
+      if (!checked.ok) throw new Error(explain(value, checked.error, rules));
       addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
     } catch (err) {
       showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
@@ -226,17 +299,32 @@ export function mount(root, ctx, initial) {
     input.select();
   }
 
-  // A roster from a link, a file or the saved page state: kept if new.
+  // A roster from a link (already read by the core): kept if new. One this
+  // browser has is shown as kept here; one deleted here is not brought back
+  // unless asked.
   function adopt(value) {
     if (!value || value.ruleset !== id || !value.roster) return;
-    if (value.key && list.some((e) => e.key === value.key)) {
-      key = value.key; // already here: this browser's copy is the latest
+    const name = value.roster.name || 'Army';
+    const here = value.key ? readRoster(value.key) : null;
+    const asNew = () => { note(''); addEntry({ ...value, key: null }, `Add “${name}” from a link`); };
+    if (here?.deleted) {
+      note(`The link holds “${name}”, which was deleted in this browser; it was not added again.`,
+        button('Add it back', () => { note(''); addEntry(value, `Add “${name}” back from a link`, here.rev); }, { cls: 'small' }));
+      return;
+    }
+    if (here) {
+      choose(value.key);
+      const same = canonical({ r: here.roster, o: here.options || {} }) === canonical({ r: value.roster, o: value.options || {} });
+      if (!same) {
+        note(`The link holds “${name}”, which this browser already keeps with other changes: this page shows the kept one.`,
+          button('Add the link\'s copy as a new roster', asNew, { cls: 'small' }));
+      }
       return;
     }
     const k = value.key || newKey();
-    list.push({ key: k, roster: value.roster, options: value.options || {} });
-    key = k;
-    saveRosters(list);
+    if (commit({ key: k, roster: value.roster, options: value.options || {} }, null, 0, `Add “${name}” from a link`)) {
+      note(`Added “${name}” from the link.`);
+    }
   }
 
   // ---- rendering ----
@@ -254,15 +342,15 @@ export function mount(root, ctx, initial) {
 
   function renderBar() {
     const e = entry();
-    const choose = select(list.map((x) => ({ id: x.key, name: x.roster.name || 'Army' })), key ?? '', {
-      onChange: (el) => { key = el.value; lastStep = null; battleDraft = {}; payDraft = {}; persist(); refresh(); },
+    const picker = select(list.map((x) => ({ id: x.key, name: x.roster.name || 'Army' })), key ?? '', {
+      onChange: (el) => { choose(el.value); lastStep = null; refresh(); },
     });
     const name = textInput(e?.roster.name ?? '', { maxlength: 80 });
     name.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') renameRoster(name.value); });
     const last = undoStack[undoStack.length - 1];
     replace(bar,
       h('div', { class: 'roster-pick' },
-        list.length ? field('Roster', choose, null) : h('p', { class: 'muted', text: 'No rosters yet.' }),
+        list.length ? field('Roster', picker, null) : h('p', { class: 'muted', text: 'No rosters yet.' }),
         e ? field('Name', name, '/action/name') : null,
         e ? button('Rename', () => renameRoster(name.value), { cls: 'small' }) : null),
       h('div', { class: 'toolbar' },
@@ -296,7 +384,7 @@ export function mount(root, ctx, initial) {
   }
 
   function unitRow(u) {
-    const day = entry().roster.clock.day;
+    const day = shown.clock.day;
     const state = [];
     if (u.wounded) state.push(u.recover_day ? `wounded: one casualty back on day ${u.recover_day}, then one a week` : 'wounded: one casualty back each week');
     if (u.training_until && u.training_until > day) state.push(`training until day ${u.training_until}`);
@@ -307,7 +395,7 @@ export function mount(root, ctx, initial) {
       const label = `${KIND_NAMES[kind]} → ${kind === 'size' ? o.to : cap(o.to)}${o.cost === null ? '' : ` · ${gold(o.cost)}`}`;
       return h('div', { class: 'ru-offer' },
         button(label, () => act({ type: 'improve', id: u.id, improve: { [kind]: o.to } }, `Improve ${u.name}: ${kind} ${o.to}`),
-          { cls: 'small', disabled: !o.allowed, title: o.why || 'Improve for the difference in cost' }),
+          { cls: 'small', disabled: !o.allowed, title: o.why || 'Improve for the difference in cost', label: `${label} for ${u.name}` }),
         o.why ? h('span', { class: 'muted small', text: ` ${o.why}` }) : null);
     }));
     let renaming = null;
@@ -333,8 +421,14 @@ export function mount(root, ctx, initial) {
           renaming.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') save(); });
           head.replaceWith(h('div', { class: 'ru-head' }, field(`New name for ${u.name}`, renaming, '/action/name'), button('Save', save, { cls: 'small primary' })));
           renaming.focus();
-        }, { cls: 'small', title: `Rename ${u.name}` }),
-        button('Remove', () => act({ type: 'delete', id: u.id }, `Remove ${u.name}`), { cls: 'small danger', title: `Remove ${u.name} from the roster` })));
+        }, { cls: 'small', title: `Rename ${u.name}`, label: `Rename ${u.name}` }),
+        button('Remove', async () => {
+          const at = summary.units.indexOf(u);
+          if (!await act({ type: 'delete', id: u.id }, `Remove ${u.name}`)) return;
+          // The keyboard goes to the unit that took its place, else the one before, else the new unit's form.
+          const rows = unitsBox.querySelectorAll('.roster-unit');
+          (rows[Math.min(at, rows.length - 1)]?.querySelector('.row-actions button') || addBox.querySelector('select'))?.focus();
+        }, { cls: 'small danger', title: `Remove ${u.name} from the roster`, label: `Remove ${u.name}` })));
     return row;
   }
 
@@ -380,13 +474,16 @@ export function mount(root, ctx, initial) {
       draftUnit.name = '';
       buy = false;
       renderAdd();
+      // The keyboard goes to the unit just added (its buttons name it).
+      [...unitsBox.querySelectorAll('.roster-unit .row-actions button')].at(-2)?.focus();
     }
   }
 
   function renderClock() {
     const e = entry();
     if (!e) { clear(clockBox); return; }
-    const c = e.roster.clock;
+    if (!shown) { clear(clockBox); return; }
+    const c = shown.clock;
     const days = numberInput(3, { min: 1, max: 3660 });
     replace(clockBox,
       h('p', { class: 'clock-line', dataset: { field: 'clock', day: String(c.day), week: String(c.week), season: String(c.season) } },
@@ -401,17 +498,21 @@ export function mount(root, ctx, initial) {
 
   function renderBattle() {
     const e = entry();
-    if (!e || !summary || !summary.units.length) { replace(battleBox, h('p', { class: 'muted', text: 'Add units first.' })); return; }
+    if (!e || !summary || !shown || !summary.units.length) { replace(battleBox, h('p', { class: 'muted', text: 'Add units first.' })); return; }
     const levyDefault = (e.options.levy_survivors ?? 'green-infantry') === 'green-infantry';
+    // A row entered for a unit whose die has changed since (a day passed, a
+    // battle or an undo) starts again from the die it has now.
     for (const u of summary.units) {
-      if (!battleDraft[u.id] || battleDraft[u.id].final > u.size) {
-        battleDraft[u.id] = { fought: true, final: u.casualties, removed: false, broke: false, retreated: false, convert: levyDefault };
+      const d = battleDraft[u.id];
+      if (!d || d.from !== u.casualties || d.size !== u.size) {
+        battleDraft[u.id] = { from: u.casualties, size: u.size, fought: true, final: u.casualties, removed: false, broke: false, retreated: false, convert: levyDefault };
       }
     }
     const fighting = summary.units.filter((u) => battleDraft[u.id].fought);
-    const box = (u, k, label) => h('label', { class: 'small' }, h('input', { attrs: { type: 'checkbox', name: `${k}-${u.id}` }, checked: battleDraft[u.id][k], on: { change: (ev) => { battleDraft[u.id][k] = ev.target.checked; if (k === 'fought') renderBattle(); } } }), ` ${label}`);
+    const box = (u, k, label) => h('label', { class: 'small' }, h('input', { attrs: { type: 'checkbox', name: `${k}-${u.id}` }, checked: battleDraft[u.id][k], on: { change: (ev) => { battleDraft[u.id][k] = ev.target.checked; if (k === 'fought') renderBattle(); } } }), ` ${label}`,
+      k === 'fought' ? null : h('span', { class: 'sr-only', text: ` (${u.name})` }));
     replace(battleBox,
-      h('p', { class: 'muted small', text: `Enter each unit's casualty die at the end of the battle on day ${e.roster.clock.day}, or roll the battle on the Strongholds & Followers page (Armies from a roster) and apply its result from there.` }),
+      h('p', { class: 'muted small', text: `Enter each unit's casualty die at the end of the battle on day ${shown.clock.day}, or roll the battle on the Strongholds & Followers page (Armies from a roster) and apply its result from there.` }),
       h('div', { class: 'battle-rows' }, summary.units.map((u) => {
         const d = battleDraft[u.id];
         const i = fighting.indexOf(u);
@@ -435,7 +536,7 @@ export function mount(root, ctx, initial) {
       if (u.card.keywords.type === 'levies') r.convert = d.convert;
       return r;
     });
-    if (await act({ type: 'battle', units }, `Battle on day ${entry().roster.clock.day}`)) {
+    if (await act({ type: 'battle', units }, `Battle on day ${shown.clock.day}`)) {
       battleDraft = {};
       renderBattle();
     }
@@ -443,13 +544,13 @@ export function mount(root, ctx, initial) {
 
   function renderSeason() {
     const e = entry();
-    if (!e || !summary) { clear(seasonBox); return; }
+    if (!e || !summary || !shown) { clear(seasonBox); return; }
     const kept = summary.units.filter((u) => u.upkeep !== null);
     for (const u of kept) if (payDraft[u.id] === undefined) payDraft[u.id] = true;
     const total = () => kept.filter((u) => payDraft[u.id]).reduce((s, u) => s + u.upkeep_due, 0);
     const totalEl = h('strong', { dataset: { field: 'pay-total' }, text: gold(total()) });
     replace(seasonBox,
-      h('p', {}, `Season ${e.roster.clock.season}: a season's upkeep is `, num('upkeep', summary.upkeep, gold(summary.upkeep)),
+      h('p', {}, `Season ${shown.clock.season}: a season's upkeep is `, num('upkeep', summary.upkeep, gold(summary.upkeep)),
         '; paying everyone now costs ', num('upkeep-due', summary.upkeep_due, gold(summary.upkeep_due)), '.'),
       h('p', { class: 'muted small', text: 'A tenth of each unit\'s cost a season, twice that for mercenaries. A season unpaid gives disadvantage on Morale checks; two unpaid seasons disband the unit. Levies are not kept on upkeep.' }),
       kept.length ? h('div', { class: 'pay-rows' }, kept.map((u) => h('label', { class: 'pay-row', dataset: { id: u.id } },
@@ -458,13 +559,13 @@ export function mount(root, ctx, initial) {
         u.unpaid_seasons ? h('span', { class: 'error small', text: ` (${u.unpaid_seasons} season${u.unpaid_seasons === 1 ? '' : 's'} owed)` }) : null)))
         : h('p', { class: 'muted', text: 'No unit needs upkeep.' }),
       h('p', {}, 'To pay: ', totalEl),
-      h('div', { class: 'toolbar' }, button(`End season ${e.roster.clock.season}`, () => endSeason(kept), { cls: 'primary' })));
+      h('div', { class: 'toolbar' }, button(`End season ${shown.clock.season}`, () => endSeason(kept), { cls: 'primary' })));
   }
 
   async function endSeason(kept) {
     const pay = {};
     for (const u of kept) pay[u.id] = !!payDraft[u.id];
-    if (await act({ type: 'season', pay }, `End season ${entry().roster.clock.season}`)) {
+    if (await act({ type: 'season', pay }, `End season ${shown.clock.season}`)) {
       payDraft = {};
       renderSeason();
     }
@@ -472,40 +573,67 @@ export function mount(root, ctx, initial) {
 
   function renderLedger() {
     const e = entry();
-    if (!e || !summary) { clear(ledgerBox); return; }
-    const rows = [...e.roster.ledger].reverse();
+    if (!e || !summary || !shown) { clear(ledgerBox); return; }
+    const rows = [...shown.ledger].reverse();
+    const battles = [...(shown.battles || [])].reverse();
     replace(ledgerBox,
       h('p', {}, 'Spent in all: ', h('strong', {}, num('spent', summary.spent, gold(summary.spent)))),
       rows.length ? h('ol', { class: 'ledger small', attrs: { reversed: true } }, rows.slice(0, 100).map((l) =>
         h('li', {}, h('span', { class: 'muted', text: `Day ${l.day}, season ${l.season}: ` }), l.text, ' ', h('strong', { text: gold(l.gold) }))))
         : h('p', { class: 'muted', text: 'Nothing spent yet.' }),
-      rows.length > 100 ? h('p', { class: 'muted small', text: `and ${rows.length - 100} earlier entries (in the exported file).` }) : null);
+      rows.length > 100 ? h('p', { class: 'muted small', text: `and ${rows.length - 100} earlier entries (in the exported file).` }) : null,
+      battles.length ? [h('h3', { text: 'Battles' }),
+        h('ol', { class: 'battles-kept small', attrs: { reversed: true } }, battles.slice(0, 20).map((b) => h('li', { text: b.text })))] : null);
   }
 
   function renderOptions() {
     const e = entry();
     if (!e) { clear(optionsBox); return; }
-    replace(optionsBox, optionsForm(rules.roster_options || [], e.options, '/options', () => { persist(); refresh(); }));
+    // Drawn again after every change: the fold stays open and the keyboard where it was.
+    const wasOpen = !!optionsBox.querySelector('details')?.open;
+    const focused = optionsBox.contains(document.activeElement) ? document.activeElement.dataset.path : null;
+    const values = { ...e.options };
+    replace(optionsBox, rulesFold([{ list: rules.roster_options || [], values, basePath: '/options' }], () => {
+      const cur = entry();
+      if (cur && commit({ ...cur, options: { ...values } }, cur, cur.rev, 'Change the roster options', { undoable: false })) refresh();
+    }, { note: 'Where the book leaves a point open, the choice is yours; the defaults are the plainest reading.', headingId: 'ro-options-h' }));
+    optionsBox.querySelector('details').open = wasOpen;
+    if (focused) optionsBox.querySelector(`[data-path="${focused}"]`)?.focus();
   }
 
+  // Another tab saved a roster: show what it saved (this page's next write
+  // from the older revision would be refused anyway).
+  const stopListening = onRosterChange((k) => {
+    if (destroyed) return;
+    const was = entry();
+    list = loadRosters();
+    if (k !== null && k !== key) { renderBar(); return; }
+    const now = entry();
+    if (!now) {
+      if (was) note(`“${was.roster.name}” was deleted in another tab.`);
+      choose(list[0]?.key ?? null);
+    } else if (was && now.rev !== was.rev) {
+      note(`“${now.roster.name}” was changed in another tab; this page shows it as saved there.`);
+    }
+    refresh();
+  });
+
   // ---- start ----
+  // A first visit gets an empty army; once rosters were kept here (deleted
+  // ones too), the page shows what is kept, even nothing.
+  choose(list.some((e) => e.key === selectedKey()) ? selectedKey() : (list[0]?.key ?? null));
   adopt(initial);
-  if (!key) key = list[0]?.key ?? null;
-  if (!list.length) {
-    list.push({ key: newKey(), roster: emptyRoster('My army'), options: {} });
-    key = list[0].key;
-    saveRosters(list);
-  }
+  if (!list.length && !anyKept()) commit({ key: newKey(), roster: emptyRoster('My army'), options: {} }, null, 0, 'New roster', { undoable: false });
   render();
   status();
 
   return {
     getScenario: () => (entry() ? exportValue(entry()) : empty()),
     setScenario(value) {
-      adopt(value);
       lastStep = null;
+      adopt(value);
       refresh();
     },
-    destroy() { destroyed = true; },
+    destroy() { destroyed = true; stopListening(); },
   };
 }

@@ -1,6 +1,10 @@
 // A battle in a link: the scenario as JSON, deflated and base64url-encoded,
-// behind a format version ("1.") so that old links keep working or say why not.
-export const LINK_VERSION = 1;
+// behind a format version so that old links keep working or say why not.
+// Format 2 links name the dice a shown roll was made with ("&dice=", see
+// versions.js); format 1 links were all made with dice version 1. Both carry
+// the battle the same way, so this page reads both; a page that reads only
+// format 1 refuses a format 2 link instead of rolling it with other dice.
+export const LINK_VERSION = 2;
 const MAX_LINK_CHARS = 200_000;
 const MAX_JSON_BYTES = 4 << 20;
 
@@ -93,8 +97,8 @@ export function parseScenarioJson(text) {
 }
 
 // The fragment: "#/<ruleset>?b=<link>" (or "j=<JSON>" for hand-written
-// links), with "roll=1" to show the rolled battle and "embed=1" for the
-// compact view.
+// links), with "roll=1" to show the rolled battle ("dice=<version>": the dice
+// it was rolled with) and "embed=1" for the compact view.
 export function parseHash(hash = location.hash) {
   const raw = hash.replace(/^#\/?/, '');
   const q = raw.indexOf('?');

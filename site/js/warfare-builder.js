@@ -22,6 +22,18 @@ export function cleanUnit(u) {
   return out;
 }
 
+// A unit's field in words, for messages: "casualty die", "trait 2".
+const FIELD_WORDS = { name: 'name', ancestry: 'ancestry', experience: 'experience', equipment: 'equipment', type: 'type', size: 'size',
+  size_cost_modifier: 'cost modifier for its size', traits: 'traits', attitude: 'attitude of its ancestry', mercenary: 'mercenary',
+  unpaid: 'unpaid', attack: 'Attack', power: 'Power', defense: 'Defense', toughness: 'Toughness', morale: 'Morale', cost: 'printed cost',
+  morale_bonus: 'morale bonus', casualties: 'casualty die', sapped: 'sapped', id: 'roster id' };
+export function fieldWords(rest) {
+  if (!rest) return '';
+  const [key, i, sub] = rest.split('/');
+  if (key === 'traits' && i !== undefined) return `trait ${Number(i) + 1}${sub ? ` ${sub}` : ''}`;
+  return FIELD_WORDS[key] || key.replace(/_/g, ' ');
+}
+
 export function isExplicit(u) {
   return u.type === 'fortification' || ['attack', 'power', 'defense', 'toughness', 'morale'].some((k) => u[k] !== undefined && u.ancestry === undefined);
 }
@@ -32,6 +44,7 @@ export function makeBuilder(ctx, { onCommit }) {
   const t = rules.tables;
   let draft = defaultUnit(t);
   let editing = null; // {side, index}
+  let target = 'attacker'; // the army a new unit joins
   let explicit = false;
 
   const form = h('div', { class: 'builder-form' });
@@ -149,15 +162,10 @@ export function makeBuilder(ctx, { onCommit }) {
   }
 
   function renderActions() {
-    if (editing) {
-      replace(actions,
-        button('Save changes', () => commit(editing.side), { cls: 'primary' }),
-        button('Cancel', () => { editing = null; draft = defaultUnit(t); explicit = false; render(); }));
-    } else {
-      replace(actions,
-        button('Add to the attacker', () => commit('attacker'), { cls: 'primary' }),
-        button('Add to the defender', () => commit('defender'), { cls: 'primary' }));
-    }
+    replace(actions,
+      editing ? button('Save changes', () => commit(editing.side), { cls: 'primary' })
+        : button(`Add to the ${target}`, () => commit(target), { cls: 'primary' }),
+      button('Cancel', () => ctx.onCancel?.()));
   }
 
   let valid = false;
@@ -173,7 +181,8 @@ export function makeBuilder(ctx, { onCommit }) {
     if (!answer.ok) {
       valid = false;
       showFieldError(root, answer.error.path, answer.error.message);
-      status.textContent = `${answer.error.path ? answer.error.path.replace('/unit/', '') + ': ' : ''}${answer.error.message}`;
+      const words = fieldWords(answer.error.path.replace(/^\/unit\/?/, ''));
+      status.textContent = `${draft.name || 'This unit'}: ${words ? words + ' ' : ''}${answer.error.message}`;
       preview.classList.add('stale');
       return;
     }
@@ -190,28 +199,48 @@ export function makeBuilder(ctx, { onCommit }) {
       return;
     }
     const unit = cleanUnit(draft);
-    const target = editing;
-    onCommit(unit, side, target ? target.index : null, target ? target.side : null);
+    const where = editing;
+    onCommit(unit, side, where ? where.index : null, where ? where.side : null);
   }
 
   render();
   return {
     element: root,
+    // A new unit for `side`: the last one built (with the next name) or, after an edit, the default.
+    start(side) {
+      target = side;
+      if (editing) {
+        draft = defaultUnit(t);
+        explicit = false;
+      }
+      editing = null;
+      const taken = ctx.takenNames?.() || new Set();
+      if (taken.has(draft.name)) draft.name = freeName(draft.name, taken);
+      render();
+    },
     // Loads a unit from an army for editing.
     edit(unit, side, index) {
       draft = JSON.parse(JSON.stringify(unit));
       explicit = isExplicit(unit);
       editing = { side, index };
       render();
-      root.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     },
     done() {
+      const wasEdit = !!editing;
       editing = null;
-      draft = { ...draft, name: nextName(draft.name) };
+      draft = wasEdit ? defaultUnit(t) : { ...draft, name: nextName(draft.name) };
+      if (wasEdit) explicit = false;
       render();
     },
     refresh: () => refresh(),
   };
+}
+
+// The first of "Name 2", "Name 3", ... that no unit has.
+export function freeName(name, taken) {
+  let n = nextName(name);
+  while (taken.has(n)) n = nextName(n);
+  return n;
 }
 
 function nextName(name) {

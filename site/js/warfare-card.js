@@ -35,7 +35,7 @@ export function cardView(card, { casualties = null } = {}) {
     card.upkeep !== undefined && card.upkeep !== null ? ` · upkeep ${gold(card.upkeep)} a season` : '',
     card.mercenary ? ' · mercenary' : '', card.unpaid ? ' · unpaid' : '');
   return h('article', { class: 'unit-card' },
-    h('header', {}, h('h4', { text: card.name || card.label }), h('p', { class: 'muted small', text: card.label })),
+    h('header', {}, h('h3', { text: card.name || card.label }), h('p', { class: 'muted small', text: card.label })),
     stats, traits, money,
     (card.notes || []).map((n) => h('p', { class: 'card-note small', text: n })));
 }

@@ -1,13 +1,14 @@
 // The warfare page's results: the battle's odds, each unit's casualty die at
 // the end, the single-attack matrix, and a rolled battle with its log.
 import { h, replace, clear, field, numberInput, button, numberValue, pct, num } from './dom.js';
-import { outcomeBars, distChart } from './charts.js';
-import { Cancelled, runOdds, runRoll } from './engine.js';
+import { distChart } from './charts.js';
+import { Cancelled, runRoll } from './engine.js';
+import { makeOddsView } from './odds-view.js';
 
 const OUTCOMES = [
-  { id: 'attacker', name: 'Attacker wins', cls: 'attacker' },
-  { id: 'defender', name: 'Defender wins', cls: 'defender' },
-  { id: 'draw', name: 'Both broken or gone', cls: 'draw' },
+  { id: 'attacker', name: 'Attacker wins', short: 'Attacker', cls: 'attacker' },
+  { id: 'defender', name: 'Defender wins', short: 'Defender', cls: 'defender' },
+  { id: 'draw', name: 'Both broken or gone', short: 'Draw', cls: 'draw' },
 ];
 
 function randomSeed() {
@@ -16,19 +17,17 @@ function randomSeed() {
   return a[0];
 }
 
-export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, showError, clearError }) {
-  const status = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
-  const body = h('div', { class: 'odds-body' });
+export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe }) {
+  const view = makeOddsView(ctx, { prefix: 'wf', outcomes: OUTCOMES, solverBox });
   const matrixBox = h('div', { class: 'matrix-box' });
   const rollBox = h('div', { class: 'roll-log' });
-  const stop = button('Stop', () => ctx.engine.cancel('odds'), { cls: 'small', title: 'Stop computing' });
-  stop.hidden = true;
+  view.track(matrixBox, 'The units changed: the pairings come with the new odds.');
+  view.track(rollBox, 'The units changed: roll the battle again.');
   const seedInput = numberInput(getSeed(), { min: 0, max: 9007199254740991, onInput: (el) => setSeed(numberValue(el)) });
   let rolled = false;
 
   const element = h('div', { class: 'results-col' },
-    h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-odds-h' } },
-      h('div', { class: 'card-head' }, h('h2', { id: 'wf-odds-h', text: 'Odds' }), stop), solverBox, status, body),
+    view.card,
     h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-matrix-h' } },
       h('h2', { id: 'wf-matrix-h', text: 'One order, every pairing' }),
       h('p', { class: 'muted small', text: 'For each unit attacking each enemy once: the chance its Attack check hits, and the casualties it inflicts (rows attack, columns defend). Illegal pairings under the order of battle are marked.' }),
@@ -43,40 +42,29 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
 
   async function compute() {
     const started = performance.now();
-    let answer;
-    try {
-      answer = await runOdds(ctx.engine, request(), { status, stop, body });
-    } catch (e) {
-      status.textContent = e.message;
-      return;
-    }
+    const answer = await view.run(request());
     if (!answer) return;
     if (!answer.ok) {
-      showError(answer.error);
-      status.textContent = 'Odds not updated: fix the marked field.';
+      view.failed(showError(answer.error));
       return;
     }
     clearError();
-    body.classList.remove('stale');
     renderOdds(answer, performance.now() - started);
     matrix();
   }
 
   function renderOdds(a, wall) {
-    const how = a.method === 'exact'
+    const how = a.method.startsWith('exact')
       ? `Exact odds over ${num(a.states, 0)} states${a.dropped > 0 ? ` (probability ${a.dropped.toExponential(1)} left out)` : ''}`
       : `Monte Carlo: ${num(a.trials, 0)} battles, 95% intervals shown${a.fallback ? ` (${a.fallback.message})` : ''}`;
-    status.textContent = `${how} · ${num(a.time_ms, 0)} ms in the core, ${num(wall, 0)} ms in all.`;
-    const items = OUTCOMES.map((o) => ({ label: o.name, p: a.outcomes[o.id] ?? 0, cls: o.cls,
-      ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}) }));
+    view.show(a, how, wall);
     const units = (a.units || []).map((u) => h('details', { class: `unit-result ${u.side}`, dataset: { side: u.side, index: String(u.index) } },
       h('summary', {},
         h('span', { class: 'u-name', text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}` }),
         h('span', { class: 'u-stat u-removed', text: `removed ${pct(u.removed)}${u.removed_ci95 ? ` (${pct(u.removed_ci95[0])} – ${pct(u.removed_ci95[1])})` : ''}` }),
         h('span', { class: 'u-stat muted', text: `d${u.die} at ${u.start} → mean ${num(u.mean_final)}` })),
-      distChart(u.final || {}, { title: `${u.name}: casualty die at the end (0 = removed)`, xLabel: 'Die', highlight: 0 })));
-    replace(body,
-      outcomeBars(items, { caption: 'Outcome of the battle' }),
+      distChart(u.final || {}, { title: `${u.name}: casualty die at the end (0 = removed)`, xLabel: 'Die', highlight: 0, cls: u.side })));
+    replace(view.details,
       a.expected_rounds !== undefined ? h('p', { class: 'muted expected-rounds', text: `Expected length: ${num(a.expected_rounds)} rounds.` }) : null,
       h('h3', { text: 'Units' }),
       units.length ? h('div', { class: 'unit-results' }, units) : h('p', { class: 'muted', text: 'No units.' }));
@@ -88,6 +76,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
     const att = req.attacker.units, def = req.defender.units;
     if (!att.length || !def.length) {
       replace(matrixBox, h('p', { class: 'muted', text: 'Add units to both armies.' }));
+      view.settle(matrixBox);
       return;
     }
     let answer;
@@ -99,9 +88,10 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
       return;
     }
     if (!answer.ok) {
-      replace(matrixBox, h('p', { class: 'error', text: answer.error.message }));
+      replace(matrixBox, h('p', { class: 'error', text: `Not computed: ${describe(answer.error)}` }));
       return;
     }
+    view.settle(matrixBox);
     const cell = (c) => {
       if (!c.legal) return h('td', { class: 'illegal', attrs: { title: c.reason } }, h('span', { text: 'cannot attack' }), h('div', { class: 'muted small', text: c.reason }));
       const dist = Object.entries(c.casualties).map(([k, p]) => `${k}: ${pct(p)}`).join(', ');
@@ -113,7 +103,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
     const table = (rows, from, to, fromName, toName) => h('div', { class: 'table-scroll' },
       h('table', { class: 'matrix', dataset: { side: fromName.toLowerCase() } },
         h('caption', { class: 'muted small', text: `${fromName}'s units (rows) attacking the ${toName.toLowerCase()}'s (columns)` }),
-        h('thead', {}, h('tr', {}, h('th', { text: '' }), to.map((u) => h('th', { attrs: { scope: 'col' }, text: u.name })))),
+        h('thead', {}, h('tr', {}, h('th', { attrs: { scope: 'col' } }, h('span', { class: 'sr-only', text: `${fromName} ↓, ${toName.toLowerCase()} →` })), to.map((u) => h('th', { attrs: { scope: 'col' }, text: u.name })))),
         h('tbody', {}, rows.map((r, i) => h('tr', {}, h('th', { attrs: { scope: 'row' }, text: from[i].name }), r.map(cell))))));
     replace(matrixBox,
       h('h3', { text: 'The attacker\'s units attacking' }), table(answer.matrix.attacker, att, def, 'Attacker', 'Defender'),
@@ -123,6 +113,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
   async function roll() {
     const seed = numberValue(seedInput);
     const answer = await runRoll(ctx.engine, request({ seed }), { box: rollBox, showError });
+    view.settle(rollBox);
     if (!answer) return;
     rolled = true;
     const outcome = OUTCOMES.find((o) => o.id === answer.outcome);
@@ -138,6 +129,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, cards, 
 
   return {
     element,
+    view,
     compute,
     roll,
     hasRolled: () => rolled,

@@ -1,15 +1,15 @@
 // Strongholds & Followers warfare: build units, field two armies, set the
 // rule options and the policy, and get the battle's odds, a single-attack
 // matrix and a rolled battle.
-import { h, replace, clear, field, numberInput, select, button, numberValue, showFieldError, clearFieldErrors,
-  debounce } from './dom.js';
+import { h, replace, clear, field, numberInput, button, numberValue, showFieldError, clearFieldErrors,
+  debounce, unitButton, focusFirst } from './dom.js';
 import { Cancelled } from './engine.js';
-import { makeBuilder, cleanUnit } from './warfare-builder.js';
+import { makeBuilder, fieldWords, freeName } from './warfare-builder.js';
 import { cardView, statLine, gold } from './warfare-card.js';
-import { optionsForm } from './options-form.js';
+import { rulesFold, optionWords, changedText } from './options-form.js';
 import { makeResults } from './warfare-results.js';
-import { solverPanel } from './solver-form.js';
-import { rosterLink } from './roster-store.js';
+import { solverPanel, solverOptions } from './solver-form.js';
+import { rosterLink } from './roster-link.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -18,6 +18,31 @@ const SIDES = [
   { id: 'attacker', name: 'Attacker' },
   { id: 'defender', name: 'Defender' },
 ];
+
+const sideName = (side) => (side === 'attacker' ? 'attacker' : 'defender');
+
+// An error from the core in words that name the unit and the field:
+// "Iron Wall: casualty die must be a whole number from 1 to 6".
+export function explain(value, err, rules, solver = null) {
+  const path = err.path || '';
+  let m = path.match(/^\/(attacker|defender)\/units\/(\d+)(?:\/(.+))?$/);
+  if (m) {
+    const units = value?.[m[1]]?.units || [];
+    const u = units[Number(m[2])];
+    const who = u?.name || `The ${sideName(m[1])}'s unit ${Number(m[2]) + 1}`;
+    // "as unit 0 of this army" names the other unit by its name instead.
+    const message = err.message.replace(/as unit (\d+) of this army/, (all, k) => (units[Number(k)]?.name ? `as “${units[Number(k)].name}”` : all));
+    const words = fieldWords(m[3]);
+    return `${who}: ${words ? words + ' ' : ''}${message}`;
+  }
+  m = path.match(/^\/(attacker|defender)(?:\/units)?$/);
+  if (m) return `The ${sideName(m[1])}'s army ${err.message}`;
+  if (path === '/seed') return `Seed: ${err.message}`;
+  const groups = [{ basePath: '/options', list: rules.options || [], word: 'Rule' }, { basePath: '/policy', list: rules.policy || [], word: 'Policy' }];
+  if (solver) groups.push({ basePath: '/solver', list: solverOptions(solver.solver, solver.limits), word: 'How to compute,' });
+  const opt = optionWords(path, groups);
+  return `${opt || 'The battle'}: ${err.message}`;
+}
 
 export function empty() {
   return { ruleset: id, options: {}, policy: {}, attacker: { units: [] }, defender: { units: [] }, seed: 1 };
@@ -34,45 +59,86 @@ function normalise(s, rules) {
     defender: side(src.defender),
     seed: Number.isSafeInteger(src.seed) ? src.seed : 1,
     solver: src.solver && typeof src.solver === 'object' ? { ...src.solver } : {},
+    // Older rules, kept by a battle from an old link (versions.js); the core checks it.
+    ...(src.rules_version !== undefined ? { rules_version: src.rules_version } : {}),
   };
 }
 
 export function mount(root, ctx, initial) {
-  const roster = rosterLink(ctx, { setUnits: (side, units) => { scen[side].units = units; changed(); } });
+  const roster = rosterLink(ctx, { setUnits: (side, units) => { scen[side].units = units; cards[side] = units.map(() => null); changed(); } });
   ctx = roster.ctx; // the same engine, telling the roster link about rolls
   const rules = ctx.rules;
   let scen = normalise(initial, rules);
   let destroyed = false;
-  const cards = { attacker: [], defender: [] }; // the core's cards for each army
+  const cards = { attacker: [], defender: [] }; // the core's cards for each army, kept in step with the units
   const totals = { attacker: null, defender: null };
 
   const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
   const armiesBox = h('div', { class: 'armies' });
-  const optionsBox = h('div', { class: 'options-box' });
+  const armyNote = h('p', { class: 'small army-note', attrs: { role: 'status', 'aria-live': 'polite' } });
+  const optionsBox = h('div', { class: 'card fold-card' });
   const printSummary = h('section', { class: 'print-only card' });
 
   const request = (extra = {}) => {
     const r = { ruleset: id, options: scen.options, policy: scen.policy, attacker: scen.attacker, defender: scen.defender, ...extra };
     if (Object.keys(scen.solver).length) r.solver = scen.solver;
+    if (scen.rules_version !== undefined) r.rules_version = scen.rules_version;
     return r;
   };
   const solverBox = h('div');
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
-  const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, cards, showError, clearError });
+  const solverInfo = { solver: ctx.solverDefaults, limits: ctx.solverLimits };
+  const describe = (err) => explain(scen, err, rules, solverInfo);
+  const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe });
+  const view = results.view;
 
-  const builder = makeBuilder({ ...ctx, options: () => scen.options }, {
+  // The unit builder opens over the armies, as a dialog (full screen on a phone).
+  const takenNames = () => new Set([...scen.attacker.units, ...scen.defender.units].map((u) => u.name));
+  const builder = makeBuilder({ ...ctx, options: () => scen.options, takenNames, onCancel: () => dialog.close() }, {
     onCommit(unit, side, index, fromSide) {
-      if (index === null) scen[side].units.push(unit);
-      else {
-        // Keep the unit's current casualties when it is edited.
+      let at;
+      if (index === null) {
+        scen[side].units.push(unit);
+        cards[side].push(null);
+        at = scen[side].units.length - 1;
+      } else {
+        // Keep the unit's current casualties and roster id when it is edited.
         const old = scen[fromSide].units[index];
         if (old && old.casualties !== undefined) unit.casualties = old.casualties;
+        if (old && old.id !== undefined) unit.id = old.id;
         scen[fromSide].units[index] = unit;
+        cards[fromSide][index] = null;
+        at = index;
       }
       builder.done();
+      opener = null;
+      dialog.close();
       changed();
+      focusFirst(armiesBox, `.army-unit[data-path="/${fromSide || side}/units/${at}"] button[data-act=edit]`);
     },
   });
+  const dialogTitle = h('h2', { id: 'wf-builder-h' });
+  const dialog = h('dialog', { class: 'dialog builder-dialog', attrs: { 'aria-labelledby': 'wf-builder-h' } },
+    h('div', { class: 'card-head' }, dialogTitle, button('Close', () => dialog.close(), { cls: 'small', title: 'Close the unit builder without changes' })),
+    builder.element);
+  let opener = null;
+  dialog.addEventListener('close', () => {
+    if (opener?.isConnected) opener.focus();
+    opener = null;
+  });
+  function openBuilder(side, index = null) {
+    opener = document.activeElement;
+    if (index === null) {
+      builder.start(side);
+      dialogTitle.textContent = `New unit for the ${sideName(side)}`;
+    } else {
+      const u = scen[side].units[index];
+      builder.edit(u, side, index);
+      dialogTitle.textContent = `Edit ${u.name || 'this unit'}`;
+    }
+    dialog.showModal();
+    dialog.querySelector('.builder-form input')?.focus();
+  }
 
   const page = h('div', { class: 'calc', dataset: { ruleset: id } },
     h('div', { class: 'page-head' },
@@ -82,15 +148,11 @@ export function mount(root, ctx, initial) {
     banner, printSummary,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
-        h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-builder-h' } },
-          h('h2', { id: 'wf-builder-h', text: 'Unit builder' }), builder.element),
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
-          h('h2', { id: 'wf-armies-h', text: 'Armies' }), roster.element, armiesBox),
-        h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-options-h' } },
-          h('h2', { id: 'wf-options-h', text: 'Rules and policy' }),
-          h('p', { class: 'muted small', text: 'Where the book leaves a point open, the choice is yours; the defaults are shown.' }),
-          optionsBox)),
-      h('div', { class: 'col-results' }, results.element)));
+          h('h2', { id: 'wf-armies-h', text: 'Armies' }), armyNote, armiesBox, roster.element),
+        optionsBox),
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element)),
+    dialog);
   root.append(page);
 
   // ---- armies ----
@@ -103,31 +165,109 @@ export function mount(root, ctx, initial) {
       armiesBox.append(h('div', { class: `army ${side.id}`, dataset: { path: `/${side.id}/units` } },
         h('h3', {}, side.name, ' ', h('span', { class: 'muted small', text: `(${list.length} unit${list.length === 1 ? '' : 's'}${total ? `, ${gold(total.cost)}, upkeep ${gold(total.upkeep)} a season` : ''})` })),
         h('span', { class: 'field-error', dataset: { errorFor: `/${side.id}/units` } }),
-        rows.length ? h('div', { class: 'army-units' }, rows) : h('p', { class: 'muted', text: 'No units yet: build one above and add it.' })));
+        rows.length ? h('div', { class: 'army-units' }, rows) : h('p', { class: 'muted', text: 'No units yet.' }),
+        h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: side.id }, text: `New unit for the ${sideName(side.id)}…`,
+          on: { click: () => openBuilder(side.id) } })));
     }
   }
 
   function unitRow(side, u, i) {
-    const card = cards[side][i];
     const path = `/${side}/units/${i}`;
-    const die = card ? card.size : null;
-    const cas = numberInput(u.casualties ?? die ?? '', { min: 1, max: die || 20, onInput: (el) => {
+    const cas = numberInput(u.casualties ?? '', { min: 1, max: 20, onInput: (el) => {
       const v = numberValue(el);
+      const die = cards[side][i]?.size;
       if (v === null || v === die) delete u.casualties; else u.casualties = v;
       edited();
     } });
-    return h('div', { class: 'army-unit', dataset: { path } },
+    const act = (b, name) => { b.dataset.act = name; return b; };
+    const row = h('div', { class: 'army-unit', dataset: { path } },
       h('div', { class: 'army-unit-main' },
         h('strong', { text: u.name || '(unnamed)' }),
-        h('span', { class: 'muted small', text: card ? ` ${card.label}` : '' }),
-        h('div', { class: 'small', text: card ? `${statLine(card)} · ${card.cost === null ? 'not priced' : gold(card.cost)}` : '' }),
+        h('span', { class: 'muted small', dataset: { card: 'label' } }),
+        h('div', { class: 'small', dataset: { card: 'stats' } }),
         h('span', { class: 'field-error', dataset: { errorFor: path } })),
-      field('Casualty die now', cas, `${path}/casualties`, { cls: 'num' }),
+      field('Casualty die now', cas, `${path}/casualties`, { cls: 'num', whose: u.name }),
       h('div', { class: 'row-actions' },
-        button('Edit', () => builder.edit(u, side, i), { cls: 'small', title: `Edit ${u.name}` }),
-        button('Copy', () => { scen[side].units.splice(i + 1, 0, { ...JSON.parse(JSON.stringify(u)), name: `${u.name} (copy)` }); changed(); }, { cls: 'small', title: `Duplicate ${u.name}` }),
-        button('Card', () => printCard(card, u), { cls: 'small', title: `Print the card of ${u.name}`, disabled: !card }),
-        button('✕', () => { scen[side].units.splice(i, 1); changed(); }, { cls: 'icon danger', title: `Remove ${u.name}` })));
+        act(unitButton('Edit', 'Edit {}', u.name, () => openBuilder(side, i), { cls: 'small' }), 'edit'),
+        act(unitButton('Copy', 'Copy {}', u.name, () => copyUnit(side, i), { cls: 'small', title: 'Add a copy the rules accept' }), 'copy'),
+        act(unitButton('Card', 'Print the card of {}', u.name, () => printCard(cards[side][i]), { cls: 'small' }), 'card'),
+        act(unitButton('✕', 'Remove {}', u.name, () => removeUnit(side, i), { cls: 'icon danger', title: 'Remove this unit' }), 'remove')));
+    showCard(row, side, u, i);
+    return row;
+  }
+
+  // The core's card in a row, in place: the row (and the field being typed in) stays.
+  function showCard(row, side, u, i) {
+    const card = cards[side][i];
+    row.querySelector('[data-card=label]').textContent = card ? ` ${card.label}` : '';
+    row.querySelector('[data-card=stats]').textContent = card ? `${statLine(card)} · ${card.cost === null ? 'not priced' : gold(card.cost)}` : '';
+    row.querySelector('button[data-act=card]').disabled = !card;
+    const cas = row.querySelector('input[type=number]');
+    if (card) cas.max = String(card.size);
+    if (document.activeElement !== cas) cas.value = String(u.casualties ?? card?.size ?? '');
+  }
+  function showCards() {
+    for (const side of SIDES) {
+      const rows = armiesBox.querySelectorAll(`.army.${side.id} .army-unit`);
+      if (rows.length !== scen[side.id].units.length) return renderArmies();
+      rows.forEach((row, i) => showCard(row, side.id, scen[side.id].units[i], i));
+      const total = totals[side.id];
+      const list = scen[side.id].units;
+      armiesBox.querySelector(`.army.${side.id} h3 .muted`).textContent =
+        `(${list.length} unit${list.length === 1 ? '' : 's'}${total ? `, ${gold(total.cost)}, upkeep ${gold(total.upkeep)} a season` : ''})`;
+    }
+  }
+
+  function removeUnit(side, i) {
+    const name = scen[side].units[i].name;
+    scen[side].units.splice(i, 1);
+    cards[side].splice(i, 1);
+    armyNote.textContent = `Removed ${name || 'the unit'}.`;
+    changed();
+    const n = scen[side].units.length;
+    focusFirst(armiesBox, n ? `.army-unit[data-path="/${side}/units/${Math.min(i, n - 1)}"] button[data-act=edit]` : null, `button[data-add="${side}"]`);
+  }
+
+  // A copy the rules accept: the next free name and, as an army fields only one
+  // unit with the same keywords, in the other army when this one cannot take it.
+  // The core checks each try; when neither army can, the note says why.
+  async function copyUnit(side, i) {
+    const u = scen[side].units[i];
+    const copy = JSON.parse(JSON.stringify(u));
+    copy.name = freeName(u.name || 'Unit', takenNames());
+    delete copy.id; // a roster's id belongs to the roster's unit, not to its copy
+    delete copy.casualties;
+    const tries = [[side, i + 1], [side === 'attacker' ? 'defender' : 'attacker', null]];
+    let why = null;
+    for (const [target, at] of tries) {
+      const units = [...scen[target].units];
+      const index = at === null ? units.length : at;
+      units.splice(index, 0, copy);
+      let answer;
+      try {
+        answer = await ctx.engine.call('unit', { ruleset: id, units, options: scen.options }, { slot: 'copy' });
+      } catch (e) {
+        if (e instanceof Cancelled) return;
+        throw e;
+      }
+      if (destroyed) return;
+      const blamed = answer.ok ? null : answer.error.path.match(/^\/units\/(\d+)/);
+      // An army already in error for another unit takes the copy; its own error shows as usual.
+      if (answer.ok || !blamed || Number(blamed[1]) !== index) {
+        scen[target].units.splice(index, 0, copy);
+        cards[target].splice(index, 0, null);
+        armyNote.textContent = target === side ? `Copied ${u.name} as ${copy.name}.`
+          : `Copied ${u.name} as ${copy.name} into the ${sideName(target)}'s army: the ${sideName(side)}'s army already has a unit with its keywords, and an army fields only one (S&F p. 239).`;
+        changed();
+        focusFirst(armiesBox, `.army-unit[data-path="/${target}/units/${index}"] button[data-act=edit]`);
+        return;
+      }
+      why = why || explain({ [target]: { units } }, { ...answer.error, path: answer.error.path.replace(/^\/units/, `/${target}/units`) }, rules);
+    }
+    const keywords = cards[side][i]?.label?.replace(/ d\d+$/, '');
+    armyNote.textContent = /same keywords/.test(why)
+      ? `${u.name} was not copied: both armies already have a unit with its keywords${keywords ? ` (${keywords})` : ''}, and an army fields only one (S&F p. 239). Give ${u.name} a larger size instead, or build a unit with other keywords.`
+      : `${u.name} was not copied: ${why}`;
   }
 
   function printCard(card) {
@@ -140,59 +280,64 @@ export function mount(root, ctx, initial) {
     setTimeout(done, 1000);
   }
 
-  // The core prices each army and checks it (one unit per keywords).
+  // The core prices each army and checks it (one unit per keywords). When the
+  // army as a whole is refused, each unit is still priced on its own, so the
+  // rows keep their stats and cost while the error is shown.
   async function refreshCards() {
-    let ok = true;
+    let failure = null;
     for (const side of SIDES) {
       let answer;
       try {
         answer = await ctx.engine.call('unit', { ruleset: id, units: scen[side.id].units, options: scen.options }, { slot: 'cards-' + side.id });
       } catch (e) {
-        if (e instanceof Cancelled) return false;
+        if (e instanceof Cancelled) return null;
         throw e;
       }
-      if (!answer.ok) {
-        ok = false;
-        cards[side.id] = [];
-        totals[side.id] = null;
-        renderArmies();
-        showError({ ...answer.error, path: answer.error.path.replace(/^\/units/, `/${side.id}/units`) });
+      if (answer.ok) {
+        cards[side.id] = answer.cards;
+        totals[side.id] = answer.total;
         continue;
       }
-      cards[side.id] = answer.cards;
-      totals[side.id] = answer.total;
+      failure = failure || { ...answer.error, path: answer.error.path.replace(/^\/units/, `/${side.id}/units`) };
+      totals[side.id] = null;
+      // Priced without its casualties, so a bad casualty die does not cost the row its card.
+      const one = await Promise.all(scen[side.id].units.map(({ casualties, ...u }, k) => ctx.engine.call('unit', { ruleset: id, unit: u, options: scen.options }, { slot: `card-${side.id}-${k}` })
+        .then((a) => (a.ok ? a.card : null), () => null)));
+      if (destroyed) return null;
+      cards[side.id] = one;
     }
-    if (ok) renderArmies();
-    return ok;
+    showCards();
+    renderPrintSummary();
+    if (failure) {
+      view.failed(showError(failure));
+      return false;
+    }
+    return true;
   }
 
   // ---- options and policy ----
   function renderOptions() {
-    replace(optionsBox,
-      h('h3', { text: 'Rule options' }),
-      optionsForm(rules.options || [], scen.options, '/options', () => edited()),
-      (rules.policy || []).length ? [h('h3', { text: 'Policy (choices the commanders make)' }),
-        optionsForm(rules.policy, scen.policy, '/policy', () => edited())] : null);
+    const groups = [{ title: 'Rule options', list: rules.options || [], values: scen.options, basePath: '/options' }];
+    if ((rules.policy || []).length) groups.push({ title: 'Policy (choices the commanders make)', list: rules.policy, values: scen.policy, basePath: '/policy' });
+    replace(optionsBox, rulesFold(groups, () => edited(), { note: 'Where the book leaves a point open, the choice is yours; the defaults are the plainest reading. The policy decides for the commanders.', headingId: 'wf-options-h' }));
   }
 
   // ---- errors ----
+  // The error in words, beside its field and above the page; returns the words.
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
+    if (err.path && /^\/(options|policy)/.test(err.path)) optionsBox.querySelector('details')?.setAttribute('open', '');
+    const why = describe(err);
     const placed = showFieldError(page, err.path, err.message);
     banner.hidden = false;
-    replace(banner, `${err.path ? describe(err.path) : 'The battle'}: ${err.message}`, placed ? ' (marked below)' : '');
+    replace(banner, why, placed ? ' (marked below)' : '');
+    return why;
   }
   function clearError() {
     clearFieldErrors(armiesBox);
     clearFieldErrors(optionsBox);
     clearFieldErrors(solverBox);
     banner.hidden = true;
-  }
-  function describe(path) {
-    const m = path.match(/^\/(attacker|defender)\/units\/(\d+)(?:\/(.+))?/);
-    if (!m) return path;
-    const u = scen[m[1]].units[Number(m[2])];
-    return `${m[1] === 'attacker' ? 'Attacker' : 'Defender'}'s ${u?.name ? `“${u.name}”` : `unit ${Number(m[2]) + 1}`}${m[3] ? `, ${m[3]}` : ''}`;
   }
 
   // ---- edits ----
@@ -201,49 +346,60 @@ export function mount(root, ctx, initial) {
     clearError();
     if (await refreshCards()) results.compute();
   }, 150);
-  function edited() {
+  function edited({ structural = false } = {}) {
+    // The worker is needed for the new cards at once: a long run of the old battle gives way.
+    ctx.engine.cancelOdds();
+    ctx.engine.cancel('attack-matrix');
+    view.changed({ structural });
     ctx.changed(request({ seed: scen.seed }));
     renderPrintSummary();
     recompute();
   }
   function changed() {
     renderArmies();
-    edited();
+    edited({ structural: true });
   }
 
   function renderPrintSummary() {
     const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
+    const optionLine = (list, values, word) => h('p', { text: changedText(list, values, word) });
     replace(printSummary, h('h2', { text: 'The armies' }), SIDES.map((side) => [
       h('h3', { text: side.name }),
       h('table', { class: 'print-table' },
-        h('thead', {}, row(['Unit', 'Keywords', 'Stats', 'Casualty die'], 'th')),
+        h('thead', {}, row(['Unit', 'Keywords', 'Stats', 'Casualty die', 'Cost'], 'th')),
         h('tbody', {}, scen[side.id].units.map((u, i) => {
           const c = cards[side.id][i];
-          return row([u.name, c?.label, c ? statLine(c) : '', u.casualties ?? c?.size ?? '']);
-        })))]));
+          return row([u.name, c?.label ?? '…', c ? statLine(c) : '…', u.casualties !== undefined && c ? `${u.casualties} of ${c.size}` : c?.size ?? '…', c ? gold(c.cost) : '…']);
+        })))]),
+    optionLine(rules.options || [], scen.options, 'Rules'),
+    (rules.policy || []).length ? optionLine(rules.policy, scen.policy, 'Policy') : null);
   }
 
   function setScenario(next) {
     scen = normalise(next, rules);
+    cards.attacker = scen.attacker.units.map(() => null);
+    cards.defender = scen.defender.units.map(() => null);
     results.reset();
+    armyNote.textContent = '';
     renderArmies();
     renderOptions();
     renderSolver();
     renderPrintSummary();
-    recompute();
+    view.changed({ structural: true });
+    recompute.flush();
   }
 
   renderArmies();
   renderOptions();
   renderSolver();
   renderPrintSummary();
-  recompute();
+  recompute.flush();
 
   return {
     getScenario: () => request({ seed: scen.seed }),
     setScenario,
     roll: () => results.roll(),
     hasRolled: () => results.hasRolled(),
-    destroy() { destroyed = true; },
+    destroy() { destroyed = true; dialog.close(); },
   };
 }

@@ -43,8 +43,12 @@ self.onmessage = async (event) => {
     else text = mod.call(String(fn), request);
     self.postMessage({ id, result: text });
   } catch (e) {
-    // Only a bug in the module gets here: the C++ side answers bad input itself.
-    self.postMessage({ id, error: 'the calculator failed: ' + (e && e.message ? e.message : String(e)) });
+    // Only a bug in the module gets here: the C++ side answers bad input and
+    // every limit itself. A module that aborted cannot be called again, so the
+    // next request starts a fresh one.
+    ready = null;
+    self.postMessage({ id, error: 'the calculator failed (' + (e && e.message ? e.message : String(e)) +
+      ') and has been restarted; this answer was lost, so try again' });
   } finally {
     mod.setProgress(null);
   }

@@ -93,7 +93,7 @@ test('bad input gets an error beside the field, and the army is kept', async () 
   await err.waitFor();
   assert.match(await err.textContent(), /must be a whole number from 0 to 1000/);
   assert.equal(await arms.getAttribute('aria-invalid'), 'true');
-  assert.match(await page.locator('.calc .banner.error').textContent(), /First Cohort.*arms/);
+  assert.match(await page.locator('.calc .banner.error').textContent(), /^First Cohort: Arms must be a whole number from 0 to 1000/);
   assert.match(await page.locator('.status').first().textContent(), /not updated/);
   // The odds shown are the last good ones, and the typed value stays for the user to fix.
   assert.equal(await barValue(page, 'Tribunan victorious'), before);

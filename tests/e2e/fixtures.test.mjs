@@ -1,5 +1,5 @@
-// Same dice everywhere, in the page: a link with the recorded battle and
-// roll=1 shows exactly the recorded log.
+// Same dice everywhere, in the page: a link with the recorded battle,
+// roll=1 and the dice it was recorded with shows exactly the recorded log.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ const dir = path.join(root, 'tests', 'fixtures', 'rolls');
 for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json'))) {
   test(`${f}: the page rolls the recorded battle`, async () => {
     const { request, response } = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
-    const url = `${env.server.url}#/${request.ruleset}?roll=1&j=${encodeURIComponent(JSON.stringify(request))}`;
+    const url = `${env.server.url}#/${request.ruleset}?roll=1&dice=${response.dice}&j=${encodeURIComponent(JSON.stringify(request))}`;
     const { page, context, problems } = await openPage(env.chrome.browser, url);
     await page.locator('ol.log li').first().waitFor();
     const shown = await page.locator('ol.log li').allTextContents();

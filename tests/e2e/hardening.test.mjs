@@ -30,7 +30,7 @@ test('Bloodied Steel: the largest allowed army, sampled, can be stopped and neve
   // Back to exact odds: the same army is solved exactly.
   await page.locator('details.solver-panel').getByLabel('Method').selectOption('auto');
   await page.waitForFunction(() => /Exact odds/.test(document.querySelector('.status')?.textContent || ''));
-  assert.equal(await page.locator('.bar-row').count(), 4);
+  assert.equal(await page.locator('.outcome-chart .bar-row:not(.axis-row)').count(), 4);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -74,4 +74,37 @@ test('Olympia: 100 nobles and 100,000 men a side, sampled, can be stopped', asyn
   const scenario = { ruleset: 'olympia', attacker: { nobles: nobles('Osswid') },
     defender: { nobles: nobles('Bran') }, solver: longRun };
   await sampleAndStop(`${env.server.url}#/olympia?j=${encodeURIComponent(JSON.stringify(scenario))}`);
+});
+
+// A keystroke that cancels a long run starts the next one: the status goes
+// straight from one run's progress to the next, never through "Stopped"
+// (which only Stop says).
+test('a keystroke that cancels a run never flashes "Stopped"; Stop does say it', async () => {
+  const units = (prefix) => ['human', 'dwarf', 'elf', 'orc', 'goblin', 'kobold'].map((ancestry) =>
+    ({ name: `${prefix} ${ancestry}`, ancestry, experience: 'veteran', equipment: 'medium', type: 'infantry', size: 'd12' }));
+  const scenario = { ruleset: 'warfare', attacker: { units: units('North') }, defender: { units: units('South') }, solver: longRun };
+  const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/warfare?j=${encodeURIComponent(JSON.stringify(scenario))}`);
+  const status = '.odds-card .status';
+  await page.waitForFunction((s) => /Sampling: [\d,]+ of 5,000,000/.test(document.querySelector(s)?.textContent || ''), status);
+  // Every text the status and the strip take from now on.
+  await page.evaluate((s) => {
+    window.__said = [];
+    const watch = (el) => new MutationObserver(() => window.__said.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+    watch(document.querySelector(s));
+    watch(document.querySelector('.outcome-strip .strip-state'));
+  }, status);
+  const field = page.locator('.army.defender .army-unit').last().getByLabel('Casualty die now');
+  for (const v of ['11', '10', '9']) {
+    await field.fill(v);
+    await page.waitForTimeout(400);
+  }
+  await page.waitForFunction((s) => /Sampling: [\d,]+ of 5,000,000/.test(document.querySelector(s)?.textContent || ''), status);
+  const said = await page.evaluate(() => window.__said);
+  assert.ok(said.length > 0);
+  assert.equal(said.filter((t) => /stopped/i.test(t)).length, 0, `no "Stopped" while typing: ${[...new Set(said)].join(' | ')}`);
+  // Stop says it.
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.waitForFunction((s) => /^Stopped/.test(document.querySelector(s)?.textContent || ''), status);
+  assert.deepEqual(problems, []);
+  await context.close();
 });

@@ -83,3 +83,37 @@ export function useSiteAndBrowser(hooks) {
   });
   return env;
 }
+
+// axe-core's findings on the page as it is now: [{id, impact, nodes: [selector...]}].
+// Run through the DevTools protocol, so the page's own CSP does not block it.
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export async function axe(page, context = null) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  return page.evaluate(async (ctx) => {
+    const r = await window.axe.run(ctx ? document.querySelector(ctx) : document);
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  }, context);
+}
+
+// The outcome percentages a user sees: the strip (at the bottom of a phone's
+// screen, or over the results column of a laptop scrolled past the bars), else
+// the bars beside the editor. {where, odds: {id: {text, inView}}}.
+export async function shownOdds(page) {
+  return page.evaluate(() => {
+    const strip = document.querySelector('.outcome-strip');
+    const stripShown = strip && strip.checkVisibility({ visibilityProperty: true });
+    const els = stripShown
+      ? [...strip.querySelectorAll('[data-outcome]')].map((e) => [e.dataset.outcome, e.querySelector('.strip-p')])
+      : [...document.querySelectorAll('.odds-card .outcome-chart .bar-row[data-outcome]')].map((e) => [e.dataset.outcome, e.querySelector('.bar-value .p')]);
+    const out = {};
+    for (const [id, el] of els) {
+      const r = el.getBoundingClientRect();
+      // On screen, and not hidden by the results column's own scrolling.
+      const col = el.closest('.col-results');
+      const scrolls = col && getComputedStyle(col).overflowY !== 'visible';
+      const c = scrolls ? col.getBoundingClientRect() : { top: 0, bottom: innerHeight };
+      out[id] = { text: el.textContent.trim(), inView: r.width > 0 && r.top >= Math.max(0, c.top) && r.bottom <= Math.min(innerHeight, c.bottom) && r.left >= 0 && r.right <= innerWidth };
+    }
+    return { where: stripShown ? 'strip' : 'bars', odds: out };
+  });
+}

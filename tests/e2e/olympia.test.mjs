@@ -7,9 +7,19 @@ import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, barValu
 
 const env = useSiteAndBrowser({ before, after });
 let core;
+let kinds;
 before(async () => {
   core = await loadCore();
+  kinds = JSON.parse(core.rules(JSON.stringify({ ruleset: 'olympia' }))).rulesets.olympia.kinds;
 });
+
+// A troop field's label: the kind, capitalised, with the ratings the core gives it ("Pikemen 5/30").
+const escape = (t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+function men(id) {
+  const k = kinds.find((x) => x.id === id);
+  const text = `${k.plural.charAt(0).toUpperCase()}${k.plural.slice(1)} ${k.attack}/${k.defense}${k.missile ? `/${k.missile}` : ''}`;
+  return new RegExp(`^${escape(text)}`);
+}
 
 const waitForAttackerBar = (page, p) =>
   page.waitForFunction((t) => document.querySelector('.bar-row .bar-value')?.textContent.trim() === t, pctText(p));
@@ -26,11 +36,11 @@ async function buildStacks(page) {
   const att = page.locator('.ol-stack[data-side=attacker]');
   const def = page.locator('.ol-stack[data-side=defender]');
   await att.getByLabel('Stack leader').fill('Osswid <i>the Red</i>');
-  await att.getByLabel('soldiers', { exact: true }).fill('4');
+  await att.getByLabel(men('soldier')).fill('4');
   await att.getByLabel('Kind of men').selectOption('archer');
   await att.getByRole('button', { name: 'Add men' }).click();
-  await att.getByLabel('archers', { exact: true }).fill('2');
-  await def.getByLabel('soldiers', { exact: true }).fill('3');
+  await att.getByLabel(men('archer')).fill('2');
+  await def.getByLabel(men('soldier')).fill('3');
   return { att, def };
 }
 
@@ -59,7 +69,7 @@ test('build two stacks, get the core\'s odds, roll a battle', async () => {
   const wantTower = JSON.parse(core.odds(JSON.stringify(towered)));
   assert.equal(wantTower.ok, true);
   await waitForAttackerBar(page, wantTower.outcomes.attacker);
-  await page.locator('.ol-structure-result svg.dist').first().waitFor();
+  await page.locator('.ol-structure-result .dist-chart').first().waitFor();
 
   // A seeded roll shows what the core rolls, as a turn report.
   await page.getByLabel('Seed', { exact: true }).fill('2024');
@@ -88,18 +98,18 @@ test('a bad value is marked beside its field and the stack is kept', async () =>
   const { att } = await buildStacks(page);
   const want = JSON.parse(core.odds(JSON.stringify(built)));
   await waitForAttackerBar(page, want.outcomes.attacker);
-  const soldiers = att.getByLabel('soldiers', { exact: true });
+  const soldiers = att.getByLabel(men('soldier'));
   await soldiers.fill('-3');
   const err = att.locator('.field-error').filter({ hasText: 'whole number' });
   await err.waitFor();
   assert.match(await err.textContent(), /must be a whole number from 0 to 100000/);
   assert.equal(await soldiers.getAttribute('aria-invalid'), 'true');
-  assert.match(await page.locator('.calc .banner.error').textContent(), /Attacker “Osswid <i>the Red<\/i>”, soldier/);
+  assert.match(await page.locator('.calc .banner.error').textContent(), /^Osswid <i>the Red<\/i>: soldiers must be a whole number/);
   assert.match(await page.locator('.status').first().textContent(), /not updated/);
   // The last good odds stay, and the rest of the stack is as it was.
   assert.equal(await barValue(page, 'Attacker wins'), pctText(want.outcomes.attacker));
   assert.equal(await soldiers.inputValue(), '-3');
-  assert.equal(await att.getByLabel('archers', { exact: true }).inputValue(), '2');
+  assert.equal(await att.getByLabel(men('archer')).inputValue(), '2');
   assert.equal(await att.getByLabel('Stack leader').inputValue(), 'Osswid <i>the Red</i>');
 
   // Fixing it clears the error.
@@ -135,6 +145,7 @@ test('fight to the death: one click sets both break points to 0', async () => {
   const rows = await printed.locator('tbody tr').allTextContents();
   assert.equal(rows.length, death.attacker.nobles.length + death.defender.nobles.length);
   assert.match(rows[0], new RegExp(`^${death.attacker.nobles[0].name}.*0%`));
+  assert.match(await printed.textContent(), /Rules: the book's defaults\./);
   assert.deepEqual(problems, []);
   await page.context().close();
 });
@@ -148,6 +159,29 @@ test('the page reads well on a phone', async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling (overflow ${overflow}px)`);
   await page.screenshot({ path: screenshotPath('olympia-phone.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('kinds of men with their ratings from the core, capitalised; a new noble\'s default kind is soldier', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia');
+  await buildStacks(page);
+  const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  const label = (k) => `${cap(k.name)} ${k.attack}/${k.defense}${k.missile ? `/${k.missile}` : ''}`;
+  // The defender has soldiers: every other kind is offered, each with its ratings.
+  const def = page.locator('.ol-stack[data-side=defender]');
+  const offered = await def.getByLabel('Kind of men').locator('option').allTextContents();
+  assert.deepEqual(offered, kinds.filter((k) => k.id !== 'soldier').map(label));
+  assert.ok(offered.includes('Pikeman 5/30'));
+  // A new noble has no men: soldier is the kind offered first.
+  await def.getByRole('button', { name: 'Add defender noble' }).click();
+  const noble = def.locator('.ol-noble').last();
+  assert.equal(await noble.getByLabel('Kind of men').inputValue(), 'soldier');
+  await noble.getByRole('button', { name: /^Add men/ }).click();
+  assert.equal(await noble.getByLabel(men('soldier')).inputValue(), '1');
+  // Results name the kinds capitalised.
+  await page.locator('.unit-result .u-name').first().waitFor();
+  for (const t of await page.locator('.unit-result .u-name').allTextContents()) assert.match(t, /^[A-Z]/);
   assert.deepEqual(problems, []);
   await page.context().close();
 });

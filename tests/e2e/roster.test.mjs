@@ -7,66 +7,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore } from './harness.mjs';
+import { stored, current, doStep, addUnit, battle } from './roster-steps.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 const fixture = JSON.parse(fs.readFileSync(path.join(root, 'tests', 'fixtures', 'roster-walkthrough.json'), 'utf8'));
-const STORE = 'battle-calculator/v1/rosters';
 let core;
 before(async () => {
   core = await loadCore();
 });
-
-const stored = (page) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]'), STORE);
-
-async function current(page) {
-  const key = await page.locator('.roster-pick select').inputValue();
-  return (await stored(page)).find((e) => e.key === key);
-}
-
-// Clicks, then waits for the roster kept in the browser to change.
-async function doStep(page, click) {
-  const before = JSON.stringify((await current(page)).roster);
-  await click();
-  await page.waitForFunction(([k, b]) => {
-    if (!document.querySelector('.banner.error')?.hidden) return true; // an error: reported below
-    const key = document.querySelector('.roster-pick select')?.value;
-    const e = JSON.parse(localStorage.getItem(k) || '[]').find((x) => x.key === key);
-    return e && JSON.stringify(e.roster) !== b;
-  }, [STORE, before]);
-  const banner = page.locator('.calc .banner.error');
-  if (await banner.isVisible()) throw new Error(`the page says: ${await banner.textContent()}`);
-}
-
-async function addUnit(page, unit, buy) {
-  const box = page.locator('.roster-add');
-  await box.getByLabel('Type', { exact: true }).selectOption(unit.type);
-  await box.getByLabel('Name', { exact: true }).fill(unit.name || '');
-  await box.getByLabel('Ancestry', { exact: true }).selectOption(unit.ancestry);
-  if (unit.experience) await box.getByLabel('Experience', { exact: true }).selectOption(unit.experience);
-  await box.getByLabel('Equipment', { exact: true }).selectOption(unit.equipment || 'none');
-  await box.getByLabel('Size (casualty die)', { exact: true }).selectOption(unit.size);
-  await box.getByLabel('Mercenary (upkeep doubled)', { exact: true }).setChecked(!!unit.mercenary);
-  await box.getByLabel('Bought: pay its price into the ledger', { exact: true }).setChecked(!!buy);
-  await doStep(page, () => box.getByRole('button', { name: 'Add to the roster' }).click());
-}
-
-async function battle(page, units) {
-  const byId = new Map(units.filter((u) => u.id).map((u) => [u.id, u]));
-  const rows = page.locator('.battle-row');
-  const n = await rows.count();
-  for (let i = 0; i < n; i++) {
-    const row = rows.nth(i);
-    const id = await row.getAttribute('data-id');
-    const r = byId.get(id);
-    await row.locator(`input[name="fought-${id}"]`).setChecked(!!r);
-    if (!r) continue;
-    await row.locator(`input[name="final-${id}"]`).fill(String(r.final));
-    await row.locator(`input[name="removed-${id}"]`).setChecked(!!r.removed);
-    await row.locator(`input[name="broke-${id}"]`).setChecked(!!r.broke_morale);
-    await row.locator(`input[name="retreated-${id}"]`).setChecked(!!r.retreated);
-  }
-  await doStep(page, () => page.getByRole('button', { name: 'Apply battle' }).click());
-}
 
 async function season(page, pay) {
   const boxes = page.locator('.pay-row input[type=checkbox]');
@@ -198,7 +146,9 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   bad.roster.units[0].casualties = 99;
   await page.locator('input[type=file]').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
   await page.locator('.banner.error', { hasText: 'bad.json was not loaded' }).waitFor();
-  assert.match(await page.locator('.banner.error').textContent(), /\/roster\/units\/0\/casualties/);
+  // In words naming the unit and its field, never a JSON path.
+  assert.match(await page.locator('.banner.error').textContent(), /bad\.json was not loaded: Shields: casualty die must be/);
+  assert.doesNotMatch(await page.locator('.banner.error').textContent(), /\/roster|\/units/);
   assert.equal((await stored(page)).length, 3);
 
   // A link opens the roster in a fresh browser.
@@ -259,24 +209,51 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   await page.getByRole('button', { name: 'Roll battle' }).click();
   const apply = page.getByRole('button', { name: 'Apply result to roster' });
   await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
+  // The battle as rolled (after the apply the armies follow the roster).
+  const scenario = await page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
   await apply.click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'Applied to' }).waitFor();
   const rosters = await stored(page);
-  const after = rosters.find((e) => e.roster.name === 'Bridge').roster;
+  const record = rosters.find((e) => e.roster.name === 'Bridge');
+  const after = record.roster;
   // The same battle rolled by the core, and its result applied by the core.
-  const scenario = await page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
   const rolled = JSON.parse(core.roll(JSON.stringify(scenario)));
   assert.equal(rolled.ok, true);
   const units = rolled.units.filter((u) => u.side === 'attacker' && u.id !== undefined);
   assert.deepEqual(units.map((u) => u.id), ['u1', 'u2']);
   const expected = JSON.parse(core.call('roster', JSON.stringify({ ruleset: 'warfare', roster: before, options: {},
-    action: { type: 'battle', side: 'attacker', units } })));
+    action: { type: 'battle', side: 'attacker', units, roll: { seed: scenario.seed, dice: 2 } } })));
   assert.equal(expected.ok, true, JSON.stringify(expected.error));
   assert.deepEqual(after, expected.roster);
   assert.notDeepEqual(after, before);
+  // The roster names the roll: its seed, its dice and the dice each unit started from.
+  assert.equal(after.battles.length, 1);
+  assert.equal(after.battles[0].seed, scenario.seed);
+  assert.equal(after.battles[0].dice, 2);
+  assert.deepEqual(after.battles[0].start, { u1: 6, u2: 8 });
+  assert.match(await page.locator('.roster-bridge [role=status]').textContent(),
+    new RegExp(`\\(rolled: seed ${scenario.seed}, dice version 2\\).*starting from Shields 6, Bows 8`));
   await page.getByRole('button', { name: 'Undo apply' }).click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'Undone' }).waitFor();
   assert.deepEqual((await stored(page)).find((e) => e.roster.name === 'Bridge').roster, before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('printed, a roster shows its units with the clock, seasons and ledger', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + '#/roster');
+  await page.locator('.roster-pick select').waitFor();
+  await addUnit(page, { name: 'Shields', ancestry: 'dwarf', experience: 'regular', equipment: 'heavy', type: 'infantry', size: 'd6' });
+  await addUnit(page, { name: 'Bows', ancestry: 'elf', experience: 'regular', equipment: 'light', type: 'archers', size: 'd8' });
+  await page.emulateMedia({ media: 'print' });
+  const units = page.locator('.roster-unit');
+  assert.equal(await units.count(), 2);
+  for (let i = 0; i < 2; i++) assert.equal(await units.nth(i).isVisible(), true, 'each unit prints');
+  assert.deepEqual(await page.locator('.roster-unit [data-field="name"]').allTextContents(), ['Shields', 'Bows']);
+  assert.equal(await page.locator('.roster-ledger').isVisible(), true);
+  // The forms for changing it do not print.
+  assert.equal(await page.locator('.roster-add').isVisible(), false);
+  assert.equal(await page.getByRole('button', { name: 'Add to the roster' }).isVisible(), false);
   assert.deepEqual(problems, []);
   await context.close();
 });

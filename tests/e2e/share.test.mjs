@@ -6,9 +6,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, screenshotPath, root, useSiteAndBrowser } from './harness.mjs';
+import zlib from 'node:zlib';
+import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
+let core;
+before(async () => {
+  core = await loadCore();
+});
 
 const battle = {
   ruleset: 'bloodied-steel',
@@ -17,7 +22,7 @@ const battle = {
   tactics: [],
   seed: 99,
 };
-const bars = (page) => page.locator('.bar-row .bar-value').allTextContents();
+const bars = (page) => page.locator('.odds-card .outcome-chart .bar-value').allTextContents();
 async function settled(page) {
   await page.locator('.bar-row').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.odds-body.stale'));
@@ -30,7 +35,7 @@ test('a link reproduces the battle, and back/forward step through edits', async 
   const first = await bars(page);
   // Edit: the fragment follows.
   await page.locator('.unit-row').first().getByLabel('Arms').fill('9');
-  await page.waitForFunction(() => /[?&]b=1\./.test(location.hash));
+  await page.waitForFunction(() => /[?&]b=2\./.test(location.hash));
   await settled(page);
   const edited = await bars(page);
   assert.notDeepEqual(edited, first);
@@ -67,7 +72,8 @@ test('Copy link with a rolled battle rolls the same battle for everyone', async 
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.locator('.banner.info', { hasText: 'Link copied' }).waitFor();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /#\/bloodied-steel\?b=1\.[A-Za-z0-9_-]+&roll=1$/);
+  // Link format 2: the roll names the dice it was rolled with.
+  assert.match(link, /#\/bloodied-steel\?b=2\.[A-Za-z0-9_-]+&roll=1&dice=2$/);
   const other = await openPage(env.chrome.browser, link);
   await other.page.locator('blockquote.story').waitFor();
   assert.equal(await other.page.locator('blockquote.story').textContent(), story);
@@ -144,8 +150,8 @@ test('the Embed dialog gives both snippets for the current battle', async () => 
   await page.getByRole('button', { name: 'Embed…' }).click();
   const iframeCode = await page.getByLabel('An iframe').inputValue();
   const elementCode = await page.getByLabel('A custom element').inputValue();
-  assert.match(iframeCode, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?embed=1#\/bloodied-steel\?b=1\./);
-  assert.match(elementCode, /<battle-calculator ruleset="bloodied-steel" scenario="1\.[A-Za-z0-9_-]+">/);
+  assert.match(iframeCode, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?embed=1#\/bloodied-steel\?b=2\./);
+  assert.match(elementCode, /<battle-calculator ruleset="bloodied-steel" scenario="2\.[A-Za-z0-9_-]+">/);
   await page.keyboard.press('Escape');
   // The dialog closes (its close event removes it, a moment after the key).
   await page.locator('dialog').waitFor({ state: 'detached' });
@@ -197,6 +203,133 @@ test('the served site works offline after one visit (service worker)', async () 
   await settled(page);
   await page.getByRole('button', { name: 'Roll battle' }).click();
   await page.locator('ol.log li').first().waitFor();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('embedded, the calculator is a guest: no history entries, only the calculator, and a height that follows its content', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + 'embed-demo.html', { viewport: { width: 390, height: 844 } });
+  const frame = page.frameLocator('#demo-element iframe');
+  await frame.locator('.odds-card .outcome-chart').waitFor();
+  const historyBefore = await page.evaluate(() => history.length);
+  // Edits inside the element replace its history entry: Back stays the wiki page's.
+  const arms = frame.locator('.unit-row').first().getByLabel(/^Arms/);
+  await arms.fill('2');
+  await page.waitForTimeout(900);
+  await arms.fill('3');
+  await page.waitForTimeout(900);
+  const inner = page.frames().find((f) => f.url().includes('embed=1') && f.parentFrame() && f.name() !== 'demo-iframe' && /Legio|b=2\./.test(f.url()));
+  assert.match(inner.url(), /[?&]b=2\./, 'the battle is still in the frame\'s address');
+  assert.equal(await page.evaluate(() => history.length), historyBefore, 'no history entries for the embedding page');
+
+  // Compact: the calculator and its result, none of the page's toolbar, and a way to the full calculator.
+  for (const name of ['Reset to the example', 'Clear', 'Export JSON', 'Import JSON', 'Copy link', 'Embed…', 'Print']) {
+    assert.equal(await frame.getByRole('button', { name, exact: true }).isVisible(), false, name);
+  }
+  assert.equal(await frame.locator('nav#nav').isVisible(), false);
+  const full = frame.getByRole('link', { name: /^Open the full calculator/ });
+  const href = await full.getAttribute('href');
+  assert.doesNotMatch(href, /embed=1/);
+  assert.equal(new URL(href).hash.match(/b=([^&]+)/)[1], new URL(inner.url()).hash.match(/b=([^&]+)/)[1], 'the link carries the battle as it is now');
+
+  // The element's height is its content's: no inner scrolling, at a phone's width, growing and shrinking.
+  const fits = () => page.waitForFunction(() => {
+    const f = document.querySelector('#demo-element iframe');
+    const body = f.contentDocument?.body;
+    return body && Math.abs(f.getBoundingClientRect().height - Math.ceil(body.getBoundingClientRect().height)) <= 1
+      && f.contentDocument.documentElement.scrollHeight <= f.getBoundingClientRect().height + 1;
+  });
+  await fits();
+  const tall = await page.locator('#demo-element iframe').evaluate((f) => f.getBoundingClientRect().height);
+  await frame.getByRole('button', { name: 'Add Ashen unit' }).click();
+  await frame.getByRole('button', { name: 'Add Ashen unit' }).click();
+  await page.waitForFunction((h) => document.querySelector('#demo-element iframe').getBoundingClientRect().height > h + 50, tall);
+  await fits();
+  const taller = await page.locator('#demo-element iframe').evaluate((f) => f.getBoundingClientRect().height);
+  await frame.getByRole('button', { name: /^Remove Host/ }).first().click();
+  await frame.getByRole('button', { name: /^Remove Host/ }).first().click();
+  await page.waitForFunction((h) => document.querySelector('#demo-element iframe').getBoundingClientRect().height < h - 50, taller);
+  await fits();
+  await page.screenshot({ path: screenshotPath('embed-demo-phone.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// A link as earlier versions wrote it: format 1, and no dice named.
+const oldLink = (value) => '1.' + zlib.deflateRawSync(Buffer.from(JSON.stringify(value))).toString('base64url');
+
+test('a link rolled with the old dice says so, and rolls only when asked', async () => {
+  for (const frag of [`b=${oldLink(battle)}&roll=1`, `j=${encodeURIComponent(JSON.stringify(battle))}&roll=1`]) {
+    const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/bloodied-steel?${frag}`);
+    const note = page.locator('.banner.info', { hasText: 'dice' });
+    await note.waitFor();
+    assert.match(await note.textContent(), /^This link's rolled battle was rolled with the calculator's old dice \(version 1\); these are version 2, so rolling it now with seed 99 gives a different battle from the one in the link\./);
+    await settled(page);
+    assert.equal(await page.locator('ol.log li').count(), 0, 'not rolled unasked');
+    await note.getByRole('button', { name: 'Roll it with these dice' }).click();
+    await page.locator('ol.log li').first().waitFor();
+    assert.equal(await note.isVisible(), false);
+    // The battle itself opened as it was saved.
+    assert.equal(await page.locator('.unit-row').first().getByLabel('Arms').inputValue(), '5');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // Dice newer than this page's are named as newer.
+  const { page, context, problems } = await openPage(env.chrome.browser,
+    `${env.server.url}#/bloodied-steel?j=${encodeURIComponent(JSON.stringify(battle))}&roll=1&dice=3`);
+  await page.locator('.banner.info', { hasText: 'newer dice (version 3); these are version 2' }).waitFor();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the offline file says its links open only where it is, and offers the battle\'s JSON', async () => {
+  const file = pathToFileURL(path.join(root, 'dist', 'battle-calculator.html')).href;
+  const context = await env.chrome.browser.newContext({ offline: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(file + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)));
+  await settled(page);
+  for (const [button, says] of [['Copy link', /opens only on this computer, where the file is/], ['Embed…', /cannot be embedded/]]) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    assert.match(await dialog.textContent(), says, button);
+    assert.doesNotMatch(await dialog.textContent(), /file:\/\//, `${button}: no file:// link on offer`);
+    assert.deepEqual(JSON.parse(await dialog.getByLabel('The battle as JSON').inputValue()), battle, `${button}: the battle's JSON`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// The S&F rules change of issue 13 adds "rules_version" to the core (1: the
+// rules before it). An S&F link made before it names no rules version. With
+// a core that has versions, the page runs it under version 1 and says so;
+// with one that has none (before issue 13 lands), there is nothing to say.
+test('an S&F link from before rules versions keeps the rules it was made under', async () => {
+  const current = JSON.parse(core.rules('')).rulesets.warfare.rules_version;
+  const sf = { ruleset: 'warfare', options: {}, policy: {},
+    attacker: { units: [{ name: 'Pikes', ancestry: 'human', experience: 'regular', equipment: 'medium', type: 'infantry', size: 'd6' }] },
+    defender: { units: [{ name: 'Axes', ancestry: 'dwarf', experience: 'veteran', equipment: 'heavy', type: 'infantry', size: 'd4' }] }, seed: 4 };
+  const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/warfare?b=${oldLink(sf)}`);
+  await page.locator('.army.defender .army-unit').first().waitFor();
+  await page.waitForFunction(() => localStorage.getItem('battle-calculator/v1/warfare'));
+  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
+  if (current === undefined) {
+    // Today's core: version 1 is the only rules; the battle runs unchanged, nothing is added.
+    assert.equal((await kept()).rules_version, undefined);
+    assert.equal(await page.locator('.banner', { hasText: 'rules were at version' }).count(), 0);
+  } else {
+    assert.ok(Number.isInteger(current) && current >= 2, `rules_version ${current}`);
+    const note = page.locator('.banner.info', { hasText: 'rules were at version 1' });
+    await note.waitFor();
+    assert.match(await note.textContent(), new RegExp(`the battle uses the rules as they were then, not the current ones \\(version ${current}\\)`));
+    assert.equal((await kept()).rules_version, 1);
+    await note.getByRole('button', { name: 'Use the current rules' }).click();
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')).rules_version === undefined);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

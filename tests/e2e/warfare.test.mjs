@@ -13,8 +13,10 @@ before(async () => {
 
 const ask = (fn, req) => JSON.parse(core.call(fn, JSON.stringify(req)));
 
+// The builder opens as a dialog from the army's own button.
 async function buildUnit(page, unit, side) {
-  const b = page.locator('.builder');
+  await page.getByRole('button', { name: `New unit for the ${side}` }).click();
+  const b = page.locator('dialog.builder-dialog .builder');
   await b.getByLabel('Type', { exact: true }).selectOption(unit.type);
   await b.getByLabel('Ancestry', { exact: true }).selectOption(unit.ancestry);
   await b.getByLabel('Experience', { exact: true }).selectOption(unit.experience);
@@ -26,6 +28,9 @@ async function buildUnit(page, unit, side) {
   await page.waitForFunction((t) => document.querySelector('.builder-card .card-cost')?.textContent.startsWith(t), want);
   assert.match(await page.locator('.builder-card .card-cost').textContent(), new RegExp(`^${want}`));
   await page.getByRole('button', { name: `Add to the ${side}` }).click();
+  // The dialog closes and the keyboard is on the new unit's row.
+  await page.locator('dialog.builder-dialog[open]').waitFor({ state: 'detached' }).catch(() => {});
+  await page.waitForFunction((n) => document.activeElement?.getAttribute('aria-label') === `Edit ${n}`, unit.name);
   return card;
 }
 
@@ -54,7 +59,11 @@ test('build armies, read the odds, the matrix and a seeded roll the core gives',
     new RegExp(want.expected_rounds.toLocaleString('en-US', { maximumFractionDigits: 2 }).replace('.', '\\.')));
   // A unit's name is text, never markup; each unit has its final-die chart.
   assert.equal(await page.locator('.unit-result b').count(), 0);
-  assert.equal(await page.locator('.unit-result svg.dist').count(), 2);
+  assert.equal(await page.locator('.unit-result .dist-chart').count(), 2);
+  // Each chart has a value beside every bar: the core's final-die distribution.
+  const final = Object.entries(want.units[1].final).filter(([, p]) => p > 0);
+  const chart = page.locator('.unit-result[data-side="defender"] .dist-chart');
+  assert.deepEqual(await chart.locator('.bar-row:not(.axis-row) .bar-value').allTextContents(), final.map(([, p]) => pctText(p)));
 
   // The single-order matrix: every unit against every enemy, from one core call.
   const m = ask('attack', scenario).matrix;
@@ -88,7 +97,9 @@ test('a bad value names its field and leaves the army and odds unchanged', async
   await cas.fill('9');
   const err = page.locator('.army-unit').first().locator('.field-error').filter({ hasText: /from 1 to 6/ });
   await err.waitFor();
-  assert.match(await page.locator('.calc .banner.error').textContent(), /casualties/);
+  // In words that name the unit and the field, here and in the odds' status.
+  assert.match(await page.locator('.calc .banner.error').textContent(), /^Ironheart Defenders: casualty die must be a whole number from 1 to 6/);
+  assert.match(await page.locator('.odds-card .status').textContent(), /Ironheart Defenders: casualty die/);
   assert.equal(await page.locator('.army-unit').count(), units);
   assert.equal(await barValue(page, 'Attacker wins'), before);
   // Fixing it computes again: a unit at 3 of 6 changes the odds to the core's.
@@ -105,11 +116,109 @@ test('a bad value names its field and leaves the army and odds unchanged', async
 test('phone width', async () => {
   const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/warfare', { viewport: { width: 360, height: 740 } });
   await page.getByRole('button', { name: 'Reset to the example' }).click();
-  await page.locator('.bar-row').first().waitFor();
-  await page.locator('table.matrix td').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('.odds-card .outcome-chart') && !document.querySelector('.odds-body.stale, .matrix-box.stale'));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `the page is ${overflow}px wider than the phone`);
   await page.screenshot({ path: screenshotPath('warfare-phone.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+// What the page shows in its results column, as text.
+const resultsText = (page) => page.locator('#results').textContent();
+
+test('Copy makes a unit the core accepts, or says why not; every row keeps its card', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/warfare');
+  await page.getByRole('button', { name: 'Reset to the example' }).click();
+  await page.waitForFunction(() => /Exact odds/.test(document.querySelector('.odds-card .status')?.textContent || ''));
+  const example = ask('rules', { ruleset: 'warfare' }).rulesets.warfare.example;
+  const first = example.attacker.units[0];
+
+  // An army fields one unit per keywords (S&F p. 239): the copy goes to the other army, under the next free name.
+  await page.getByRole('button', { name: `Copy ${first.name}`, exact: true }).click();
+  await page.locator('.army.defender .army-unit').nth(2).waitFor();
+  const copyName = `${first.name} 2`;
+  assert.match(await page.locator('.army-note').textContent(), new RegExp(`Copied ${first.name} as ${copyName} into the defender's army`));
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), `Edit ${copyName}`, 'the keyboard is on the copy');
+  const copied = JSON.parse(JSON.stringify(example));
+  const { casualties, id, ...clean } = first;
+  copied.defender.units.push({ ...clean, name: copyName });
+  const want = ask('odds', copied);
+  assert.equal(want.ok, true, 'the core accepts the copy');
+  await page.waitForFunction((t) => document.querySelector('.odds-card .bar-row[data-outcome=attacker] .p')?.textContent === t
+    && !document.querySelector('.odds-body.stale'), pctText(want.outcomes.attacker));
+  assert.equal(await page.locator('.calc .banner.error').isVisible(), false);
+  // Every row has its stats and cost from the core.
+  const cards = ask('unit', { ruleset: 'warfare', units: copied.defender.units }).cards;
+  const stats = await page.locator('.army.defender .army-unit [data-card=label]').allTextContents();
+  assert.deepEqual(stats.map((x) => x.trim()), cards.map((c) => c.label));
+
+  // Both armies now have those keywords: nothing is added, and the note says why.
+  await page.getByRole('button', { name: `Copy ${first.name}`, exact: true }).click();
+  await page.locator('.army-note', { hasText: 'was not copied' }).waitFor();
+  assert.match(await page.locator('.army-note').textContent(),
+    new RegExp(`^${first.name} was not copied: both armies already have a unit with its keywords \\(${cards.at(-1).label.replace(/ d\d+$/, '')}\\)`));
+  assert.equal(await page.locator('.army-unit').count(), 5);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('a removed unit never appears in a result; Clear says in words what is missing', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/warfare');
+  await page.getByRole('button', { name: 'Reset to the example' }).click();
+  await page.locator('table.matrix td').first().waitFor();
+  const example = ask('rules', { ruleset: 'warfare' }).rulesets.warfare.example;
+  const gone = example.defender.units[1].name;
+  assert.match(await resultsText(page), new RegExp(gone));
+  // Removed: gone from the odds, the units and the matrix at once, before new odds arrive.
+  await page.getByRole('button', { name: `Remove ${gone}` }).click();
+  assert.doesNotMatch(await resultsText(page), new RegExp(gone));
+  // The keyboard goes to the unit before it (it was the last), by name.
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), `Edit ${example.defender.units[0].name}`);
+  example.defender.units.pop();
+  const want = ask('odds', example);
+  await page.waitForFunction((t) => document.querySelector('.odds-card .bar-row[data-outcome=attacker] .p')?.textContent === t
+    && !document.querySelector('.odds-body.stale'), pctText(want.outcomes.attacker));
+  await page.locator('table.matrix td').first().waitFor();
+  assert.doesNotMatch(await resultsText(page), new RegExp(gone));
+
+  // Clear: no path, the army named in words, every old unit gone from the results, the odds dimmed.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  const banner = page.locator('.calc .banner.error');
+  await banner.waitFor();
+  assert.match(await banner.textContent(), /^The attacker's army must list at least one unit/);
+  assert.doesNotMatch(await banner.textContent(), /\//);
+  for (const u of [...example.attacker.units, ...example.defender.units]) assert.doesNotMatch(await resultsText(page), new RegExp(u.name));
+  assert.equal(await page.locator('.odds-body').getAttribute('class'), 'odds-body stale');
+  assert.match(await page.locator('.odds-card .status').textContent(), /^Odds not updated: The attacker's army must list at least one unit/);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('printed, the summary has every unit\'s keywords, stats and casualty die from the core', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/warfare');
+  await page.getByRole('button', { name: 'Reset to the example' }).click();
+  await page.waitForFunction(() => /Exact odds/.test(document.querySelector('.odds-card .status')?.textContent || ''));
+  await page.emulateMedia({ media: 'print' });
+  const summary = page.locator('.print-only');
+  assert.equal(await summary.isVisible(), true);
+  assert.equal(await page.locator('.outcome-strip').isVisible(), false);
+  const example = ask('rules', { ruleset: 'warfare' }).rulesets.warfare.example;
+  for (const side of ['attacker', 'defender']) {
+    const cards = ask('unit', { ruleset: 'warfare', units: example[side].units }).cards;
+    const rows = await summary.locator('table').nth(side === 'attacker' ? 0 : 1).locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    assert.equal(rows.length, cards.length);
+    rows.forEach((r, i) => {
+      assert.equal(r[0], example[side].units[i].name);
+      assert.equal(r[1], cards[i].label, 'keywords');
+      assert.match(r[2], new RegExp(`^A \\+${cards[i].stats.attack} `), 'stats');
+      assert.match(r[3], /^\d/, 'casualty die');
+    });
+  }
+  assert.match(await summary.textContent(), /Rules: the book's defaults\./);
+  // The odds print too, out of their scrolling column.
+  assert.equal(await page.locator('.odds-card .outcome-chart').isVisible(), true);
   assert.deepEqual(problems, []);
   await page.context().close();
 });

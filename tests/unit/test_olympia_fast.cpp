@@ -167,7 +167,7 @@ TEST_CASE("Olympia fast paths: time limits, cancelling and budgets hold", "[olym
     CHECK(st.stopped_by == "time limit");
     ExactOptions cancel;
     int calls = 0;
-    cancel.progress = [&calls](std::uint64_t, double) { return ++calls < 2; };
+    cancel.progress = [&calls](const ExactProgress&) { return ++calls < 2; };
     Tally t2(olympia::State::schema(*b));
     st = rec.solve(*b, t2, cancel);
     CHECK(st.stopped_by == "cancelled");
@@ -191,7 +191,7 @@ TEST_CASE("Olympia fast paths: time limits, cancelling and budgets hold", "[olym
     CHECK(t4.total() == static_cast<double>(ms.trials));
     MonteCarloOptions mc;
     mc.trials = 100'000;
-    mc.progress = [](std::uint64_t, std::uint64_t) { return false; };
+    mc.progress = [](const MonteCarloProgress&) { return false; };
     Tally t5(olympia::State::schema(*b));
     CHECK(olympia::sample_battles(*b, t5, mc).stopped_by == "cancelled");
 

@@ -547,3 +547,64 @@ TEST_CASE("roster: a real roll's units go straight back into their roster", "[wa
         CHECK(now["battles"] == (u["broke_morale"] == false && u["retreated"] == false ? 1 : 0));
     }
 }
+
+TEST_CASE("roster: a rolled battle names its roll and must start from the roster's dice", "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("Shields", "dwarf", "regular", "heavy", "infantry", "d6"));
+    const auto b = r.add(kw("Bows", "elf", "regular", "light", "archers", "d8"));
+    const json army = r.act({{"type", "army"}});
+    const json req = {{"ruleset", "warfare"}, {"seed", 31},
+                      {"attacker", {{"units", army["units"]}}},
+                      {"defender", {{"units", json::array({kw("Red Fangs", "orc", "regular", "medium", "infantry", "d6")})}}}};
+    const json roll = json::parse(bc::api::roll(req.dump()));
+    REQUIRE(roll["ok"] == true);
+    json mine = json::array();
+    for (const auto& u : roll["units"])
+        if (u["side"] == "attacker") mine.push_back(u);
+    const json named = {{"seed", 31}, {"dice", roll["dice"]}};
+    // The same roll, applied after the roster moved on: refused, naming the unit's start.
+    Run moved = r;
+    moved.act(battle({fought(a, 3)}));
+    const json e = moved.error({{"type", "battle"}, {"side", "attacker"}, {"units", mine}, {"roll", named}});
+    CHECK(e["path"] == "/action/units/0/start");
+    CHECK(e["message"] == "the roll started this unit at 6, but the roster has it at 3: roll again from the roster's armies");
+    // A roll must say where each unit started.
+    json bare = mine;
+    bare[0].erase("start");
+    CHECK(r.error({{"type", "battle"}, {"side", "attacker"}, {"units", bare}, {"roll", named}})["path"] ==
+          "/action/units/0/start");
+    // Applied from the roster's current dice: the event and the kept record name the roll.
+    r.act({{"type", "battle"}, {"side", "attacker"}, {"units", mine}, {"roll", named}});
+    const std::string text = "A battle on day 1 (rolled: seed 31, dice version 2): 2 units of the roster fought, "
+                             "starting from Shields 6, Bows 8.";
+    bool said = false;
+    for (const auto& ev : r.last["events"]) said = said || ev["text"] == text;
+    CHECK(said);
+    REQUIRE(r.roster["battles"].size() == 1);
+    CHECK(r.roster["battles"][0]["text"] == text);
+    CHECK(r.roster["battles"][0]["seed"] == 31);
+    CHECK(r.roster["battles"][0]["dice"] == 2);
+    CHECK(r.roster["battles"][0]["start"] == json({{a, 6}, {b, 8}}));
+    // A battle entered by hand is kept too, without a roll; the list survives a round trip.
+    r.act(battle({fought(b, 5)}));
+    REQUIRE(r.roster["battles"].size() == 2);
+    CHECK_FALSE(r.roster["battles"][1].contains("seed"));
+    const json kept = r.roster["battles"];
+    const json again = r.act({{"type", "status"}});
+    CHECK(again["roster"]["battles"] == kept);
+}
+
+TEST_CASE("roster: the kept battles are bounded, the oldest dropped", "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("Shields", "dwarf", "regular", "heavy", "infantry", "d6"));
+    json many = json::array();
+    for (int i = 0; i < 500; ++i) many.push_back({{"day", 1}, {"season", 1}, {"text", "old " + std::to_string(i)}});
+    r.roster["battles"] = many;
+    r.act(battle({fought(a, 5)}));
+    REQUIRE(r.roster["battles"].size() == 500);
+    CHECK(r.roster["battles"][0]["text"] == "old 1");
+    CHECK(r.roster["battles"][499]["text"].get<std::string>().rfind("A battle on day 1", 0) == 0);
+    many.push_back({{"day", 1}, {"season", 1}, {"text", "one too many"}});
+    r.roster["battles"] = many;
+    CHECK(r.error({{"type", "status"}})["path"] == "/roster/battles");
+}

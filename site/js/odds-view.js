@@ -1,0 +1,124 @@
+// The odds card the battle pages share, and the phone's outcome strip. Every
+// result region a page registers is dimmed the moment the battle changes and
+// stays dimmed, with the reason in words, until odds for the battle as it now
+// stands arrive: a shown result always matches the battle or says it does not.
+import { h, replace, button, pct, num } from './dom.js';
+import { runOdds } from './engine.js';
+import { outcomeBars } from './charts.js';
+
+// outcomes: [{id, name, short, cls}]; solverBox: the "How to compute" panel.
+export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
+  const heading = h('h2', { id: `${prefix}-odds-h`, attrs: { tabindex: '-1' }, text: 'Odds' });
+  const status = h('div', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
+  // Only Stop stops: a run cancelled because the battle changed is simply replaced.
+  let stopPressed = false;
+  const stop = button('Stop', () => { stopPressed = true; ctx.engine.cancelOdds(); }, { cls: 'small', title: 'Stop computing' });
+  stop.hidden = true;
+  const bars = h('div', { class: 'odds-bars' }, h('p', { class: 'muted', text: 'Computing the odds…' }));
+  const details = h('div', { class: 'odds-details' });
+  const body = h('div', { class: 'odds-body' }, bars, details);
+  const card = h('section', { class: 'card odds-card', attrs: { 'aria-labelledby': heading.id } },
+    h('div', { class: 'card-head' }, heading, stop), solverBox, status, body);
+
+  // The strip: fixed at the bottom of a phone's screen; a tap opens the full odds.
+  const values = outcomes.map((o) => h('span', { class: `strip-value ${o.cls}`, dataset: { outcome: o.id } },
+    h('span', { class: 'strip-label', text: o.short }), ' ', h('strong', { class: 'strip-p', text: '–' })));
+  const method = h('span', { class: 'strip-method' });
+  const state = h('span', { class: 'strip-state', text: 'computing…' });
+  const strip = h('button', {
+    class: 'outcome-strip', attrs: { type: 'button', 'aria-controls': 'results', title: 'Show the full odds' },
+    on: { click: () => { card.scrollIntoView({ block: 'start' }); heading.focus({ preventScroll: true }); } },
+  }, h('span', { class: 'sr-only', text: 'Odds: ' }), h('span', { class: 'strip-values' }, values),
+  h('span', { class: 'strip-line' }, method, ' ', state, h('span', { class: 'strip-open', attrs: { 'aria-hidden': 'true' }, text: 'Details ▴' })));
+
+  // On a laptop the strip shows at the top of the results column only while
+  // the bars have scrolled out of it (reading the matrix or the rolled battle).
+  setTimeout(() => {
+    const root = strip.closest('.col-results');
+    if (!root || !window.IntersectionObserver) return;
+    new IntersectionObserver(([e]) => strip.classList.toggle('away', e.intersectionRatio < 0.99),
+      { root, rootMargin: '-72px 0px 0px 0px', threshold: [0, 0.5, 0.99, 1] }).observe(bars);
+  }, 0);
+
+  const own = [body, strip];
+  const tracked = new Set();
+  const droppable = new Map(); // element -> text shown once its content is dropped
+  let last = null;
+
+  function setState(text, kind) {
+    state.textContent = text;
+    strip.dataset.state = kind;
+  }
+  function say(text, kind = '') {
+    status.textContent = text;
+    status.classList.toggle('error', kind === 'error');
+  }
+  function dim(on) {
+    for (const r of own) r.classList.toggle('stale', on);
+    if (on) for (const r of tracked) r.classList.add('stale');
+  }
+
+  return {
+    card, strip, details, heading,
+    // Another result region (a matrix, a rolled battle) dimmed with the odds;
+    // `dropText`: shown instead of its content when units come or go.
+    track(el, dropText = null) {
+      tracked.add(el);
+      if (dropText) droppable.set(el, dropText);
+    },
+    // The battle changed: everything shown is for the battle as it was.
+    // `structural`: units came or went, so results naming units are dropped.
+    changed({ structural = false } = {}) {
+      dim(true);
+      say('The battle changed: the odds below are for the battle before it, until new ones arrive.');
+      setState('updating…', 'stale');
+      if (structural) {
+        replace(details, h('p', { class: 'muted', text: 'The units changed: their results come with the new odds.' }));
+        for (const [el, text] of droppable) replace(el, h('p', { class: 'muted', text }));
+      }
+    },
+    // A region is up to date again (the matrix after its call, a new roll).
+    settle(el) {
+      el.classList.remove('stale');
+    },
+    // The battle as it stands cannot be computed: `why` names the unit and the field.
+    failed(why) {
+      dim(true);
+      say(`Odds not updated: ${why}`, 'error');
+      setState(`error: ${why}`, 'error');
+    },
+    async run(request) {
+      let answer;
+      stopPressed = false;
+      try {
+        answer = await runOdds(ctx.engine, request, {
+          status, stop, body: null,
+          say: (text) => {
+            const stopped = /^Stopped/.test(text);
+            if (stopped && !stopPressed) return;
+            say(text);
+            setState(stopped ? 'stopped' : text.replace(/…$/, '').toLowerCase() + '…', stopped ? 'stale' : 'busy');
+          },
+        });
+      } catch (e) {
+        this.failed(e.message);
+        return null;
+      }
+      return answer;
+    },
+    // Fresh odds: the bars, the strip and the status line; the page draws the details.
+    show(a, methodText, timing) {
+      last = a;
+      const items = outcomes.map((o) => ({ id: o.id, label: o.name, p: a.outcomes[o.id] ?? 0, cls: o.cls,
+        ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}) }));
+      replace(bars, outcomeBars(items, { caption: 'Outcome of the battle' }));
+      outcomes.forEach((o, i) => { values[i].querySelector('.strip-p').textContent = pct(a.outcomes[o.id] ?? 0); });
+      const half = a.ci95 ? Math.max(...outcomes.map((o) => (a.ci95[o.id][1] - a.ci95[o.id][0]) / 2)) : 0;
+      method.textContent = a.method.startsWith('exact') ? 'exact' : `sampled ±${pct(half)}`;
+      setState('', 'fresh');
+      say(`${methodText} · ${num(a.time_ms, 1)} ms in the core, ${num(timing, 0)} ms in all.`);
+      dim(false); // the regions the page tracks (matrix, roll) settle when their own answers come
+    },
+    last: () => last,
+  };
+}
