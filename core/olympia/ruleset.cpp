@@ -38,7 +38,7 @@ json odds(const Scenario& s, const In& solver_in) {
     const Schema schema = State::schema(*battle);
     Tally tally(schema);
     json out = solve_battle(battle, tally, req);
-    const bool mc = out["method"].get<std::string>().rfind("monte-carlo", 0) == 0;
+    const bool mc = out.value("method", std::string()).rfind("monte-carlo", 0) == 0;
     out["outcomes"] = outcomes_json(tally);
     if (mc) out["ci95"] = outcomes_ci_json(tally);
     json sides = json::object();

@@ -77,7 +77,8 @@ json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, con
             if (req.method == "exact")
                 throw LimitError("exact odds for this battle " + what + "; ask for Monte Carlo or a larger budget");
             run.skip_exact = {{"from", "exact"},
-                              {"reason", window > memory ? "memory budget" : "estimated cells"},
+                              // (The reason names the budget, as the generic solver's do.)
+                              {"reason", window > memory ? "memory budget" : "estimated states"},
                               {"cells", cells},
                               {"message", "exact odds for this battle would take a while (" + whole(cells) +
                                               " cells), so these odds are sampled; ask for exact odds to wait for them"}};

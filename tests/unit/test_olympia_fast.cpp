@@ -205,7 +205,8 @@ TEST_CASE("Olympia fast paths: time limits, cancelling and budgets hold", "[olym
     out = json::parse(api::call("odds", small.dump()));
     REQUIRE(out["ok"] == true);
     CHECK(out["method"] == "monte-carlo-fast");
-    CHECK(out["fallback"]["reason"] == "estimated cells");
+    CHECK(out["fallback"]["reason"] == "estimated states");
+    CHECK(out["fallback"]["cells"].get<double>() > 1000);
 }
 
 TEST_CASE("Olympia: each path is chosen for its battles and named in the answer", "[olympia][fast]") {
@@ -235,4 +236,58 @@ TEST_CASE("Olympia: each path is chosen for its battles and named in the answer"
     const auto b = prepared(field);
     const Tally want = generic_exact(b);
     CHECK(a["outcomes"]["attacker"].get<double>() == Approx(want.p_outcome(0)).margin(1e-12));
+}
+
+TEST_CASE("Olympia sampler: seeded battles are fixed vectors, the same in every build", "[olympia][fast]") {
+    // Block 0 of seed 42, battle by battle: the result, then every entity's
+    // men (nobles 0 or 1), then the structure's defense and damage. Recorded
+    // from this sampler; a change to its draws must change these on purpose.
+    struct Vector {
+        const char* name;
+        std::vector<std::vector<int>> battles;
+        std::uint64_t draws;
+    };
+    const std::vector<Vector> vectors = {
+        {"plain (rulebook)",
+         {{1, 0, 0, 1, 0}, {0, 1, 0, 0, 0}, {1, 0, 0, 1, 1}, {1, 0, 0, 1, 0}, {1, 0, 0, 1, 1}, {1, 0, 0, 1, 0}, {1, 0, 0, 1, 0},
+          {1, 0, 0, 1, 1}},
+         53},
+        {"plain (engine)",
+         {{1, 0, 0, 1, 0}, {0, 1, 0, 0, 0}, {1, 0, 0, 1, 0}, {0, 1, 0, 0, 0}, {0, 1, 1, 0, 0}, {1, 0, 0, 1, 0}, {0, 1, 2, 0, 0},
+          {0, 1, 0, 0, 0}},
+         87},
+        {"castle, no overflow, catapult and blessed (rulebook)",
+         {{1, 0, 0, 0, 1, 1, 5, 90}, {0, 1, 1, 1, 0, 0, 0, 100}, {1, 0, 0, 0, 1, 2, 6, 90}, {1, 0, 0, 0, 1, 2, 5, 90},
+          {0, 1, 0, 1, 0, 0, 0, 100}, {1, 0, 0, 0, 1, 0, 0, 100}, {1, 0, 0, 0, 1, 2, 0, 100}, {0, 1, 0, 1, 0, 0, 0, 98}},
+         54},
+        {"castle, no overflow, catapult and blessed (engine)",
+         {{1, 0, 0, 0, 1, 0, 0, 91}, {1, 0, 0, 0, 1, 0, 0, 100}, {0, 1, 0, 1, 0, 0, 0, 100}, {1, 0, 0, 0, 1, 2, 0, 91},
+          {1, 0, 0, 0, 1, 0, 0, 92}, {0, 1, 0, 0, 0, 0, 0, 100}, {1, 0, 0, 0, 1, 0, 0, 93}, {1, 0, 0, 0, 1, 2, 0, 99}},
+         118},
+    };
+    std::vector<Case> all = both_orders(field_corpus());
+    for (const auto& c : both_orders(works_corpus())) all.push_back(c);
+    int found = 0;
+    for (const auto& v : vectors)
+        for (const auto& c : all) {
+            if (c.name != v.name) continue;
+            ++found;
+            INFO(c.name);
+            const auto b = prepared(c.request);
+            olympia::SampleTally acc(*b, olympia::State::schema(*b));
+            olympia::Sampler s(*b);
+            Rng rng = Rng::for_block(42, 0);
+            for (const auto& want : v.battles) {
+                s.play(rng, acc);
+                std::vector<int> got = {s.result()};
+                for (std::size_t e = 0; e < b->ents.size(); ++e) got.push_back(s.counts()[e]);
+                if (b->structure.present) {
+                    got.push_back(s.works().def);
+                    got.push_back(s.works().dmg);
+                }
+                CHECK(got == want);
+            }
+            CHECK(s.draws() == v.draws);
+        }
+    CHECK(found == static_cast<int>(vectors.size()));
 }
