@@ -86,6 +86,8 @@ public:
     // by their expectation where misses were skipped).
     std::uint64_t draws() const { return draws_; }
     double last_steps() const { return steps_; }
+    // Whether the start's common denominator was too wide (draws as the state).
+    bool draws_as_state() const { return root_shape_.naive; }
 
 private:
     struct Att {

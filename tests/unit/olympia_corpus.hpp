@@ -84,6 +84,15 @@ inline std::vector<Case> field_corpus() {
                         {noble("B", {{"worker", 1}}, {{"attack", 0}, {"break_point", 0}})}, {{"stalemate", "tie"}})});
     c.push_back({"nobody can strike", battle({noble("A", {{"peasant", 1}}, {{"attack", 0}})},
                                              {noble("B", json::object(), {{"attack", 0}})})});
+    // Ratings whose (attack + defense) sums share no factors: the sampler's
+    // common denominator passes 2^62 and it draws attacker, target and blow.
+    c.push_back({"ratings past the sampler's 62 bits",
+                 battle({noble("A", json::object(), {{"attack", 9973}, {"defense", 9857}}),
+                         noble("C", json::object(), {{"attack", 9967}, {"defense", 9851}}),
+                         noble("E", json::object(), {{"attack", 9949}, {"defense", 9839}})},
+                        {noble("B", json::object(), {{"attack", 9941}, {"defense", 9931}}),
+                         noble("D", json::object(), {{"attack", 9929}, {"defense", 9923}}),
+                         noble("F", json::object(), {{"attack", 9907}, {"defense", 9901}})})});
     c.push_back({"noble ratings 0", battle({noble("A", json::object(), {{"attack", 0}, {"defense", 0}, {"missile", 9}})},
                                            {noble("B", {{"soldier", 1}}, {{"defense", 0}})})});
     return c;
