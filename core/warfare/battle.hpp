@@ -20,7 +20,7 @@ namespace bc::warfare {
 
 enum Side : int { kAttacker = 0, kDefender = 1 };
 inline const char* side_id(int s) { return s == kAttacker ? "attacker" : "defender"; }
-extern const std::vector<std::string> kBattleOutcomes;  // attacker, defender, draw
+extern const std::vector<std::string> kBattleOutcomes;  // attacker, defender, draw, endless
 
 struct BattleUnit {
     Unit unit;
@@ -31,12 +31,17 @@ struct BattleUnit {
     int max = 6;    // the casualty die's faces
     int start = 6;  // its value when the battle begins
     bool sapped = false;  // fortifications: walls already sapped (Twisting Roots)
+    bool leader = false;  // stands for its side's leader (option "leader")
+    // Derived by prepare_battle():
+    bool siege_type = false;     // targets and is protected as a siege engine
+    bool checks_undead = false;  // must pass a Morale check to attack an undead unit
 };
 
 struct BattleLimits {
     static constexpr std::size_t kUnitsPerSide = 12;
     static constexpr std::size_t kIdChars = 64;
     static constexpr int kQueue = 40;
+    static constexpr std::size_t kLogEntries = 50'000;  // a rolled battle's log at most
 };
 
 // One attacker against one target, from their cards: the Attack check's hit
@@ -50,8 +55,10 @@ struct PairOdds {
 struct Battle {
     Options opt;
     Policy pol;
+    int rules_version = kRulesVersion;  // whose defaults filled the options the request left out
     std::vector<BattleUnit> units;  // the attacker's, then the defender's
     bool had_infantry[2] = {false, false};
+    int leader[2] = {-1, -1};  // the unit marked "leader" on each side
     bool heals = false;    // Regenerate or Ravenous: casualty dice can go up
     bool any_undead = false;
     std::vector<PairOdds> pairs;  // [attacker * units + target], by prepare_battle()
@@ -62,6 +69,9 @@ BattleUnit read_battle_unit(const In& u, int side, int index, const UnitReadOpti
 
 // Fills the derived fields (flags, pair odds) once the units are read.
 void prepare_battle(Battle& b);
+
+// Reads "rules_version", "options" and "policy" of a request into `b`.
+void read_rules(const In& req, Battle& b);
 
 // Reads {"attacker": {"units": [...]}, "defender": {...}, "options", "policy"}.
 // `extra` names further fields the caller reads (solver, seed).
@@ -86,7 +96,14 @@ public:
     std::string key() const;
     std::uint64_t progress() const;
     void record(Recorder& r) const;
-    std::uint32_t sample(Dice& d) const { return roll(d).code; }
+    // Only sampling asks a state for its own dice, so the first such call
+    // switches on the endless rule (battle_endless.cpp); exact solving never does.
+    std::uint32_t sample(Dice& d) const {
+        watch_ = true;
+        return roll(d).code;
+    }
+    // Rolled battles and samplers end endless loops by the endless rule.
+    void watch_endless() { watch_ = true; }
     double step_weight() const { return 0.5 * pending_rounds_; }  // turns begun, as rounds
 
     // Real dice for the next chance node, and applying them with their faces logged.
@@ -144,10 +161,12 @@ private:
         kRetreat,
         // Deterministic steps.
         kCasualty,   // unit; arg: cause
-        kHitCheck,   // per-hit diminished check: unit
+        kHitCheck,   // per-hit diminished check: unit; arg 1 if diminished before the hit
         kOrderEnd,   // unit, other; arg: kArg*
     };
-    enum Cause : std::uint8_t { kByAttack = 0, kByMorale = 1, kByRetreat = 2, kNoDimCheck = 4 };
+    // kHitFirst: the first casualty of a hit, which notes for the hit's own
+    // check (kHitCheck) whether the unit was diminished before it.
+    enum Cause : std::uint8_t { kByAttack = 0, kByMorale = 1, kByRetreat = 2, kNoDimCheck = 4, kHitFirst = 8 };
     static constexpr std::uint8_t kArgCharge = 1, kArgFree = 2, kArgTargetDim = 4;
 
     struct Step {
@@ -198,10 +217,23 @@ private:
     void attack_outcomes(const Step& s, Outcomes& out) const;
     void morale_outcomes(const Step& s, Outcomes& out) const;
 
+    // The targets a unit may attack and can hurt, in card order, each scored once.
+    struct Scored {
+        std::int8_t target;
+        bool charge;
+        std::int64_t value;  // expected casualties, scaled
+    };
+    struct Targets {
+        std::array<Scored, BattleLimits::kUnitsPerSide> at;
+        int n = 0;
+    };
+
     Plan plan(int u) const;
     bool can_charge(int a, int t) const;
-    std::vector<int> targets(int a) const;
-    int pick_target(int a, const std::vector<int>& ts) const;
+    void scan_targets(int a, Targets& out) const;
+    const Scored& pick_target(const Targets& ts) const;  // ts not empty
+    bool sap_helps(int side, int fort) const;
+    bool wants_to_feed(int u) const;
 
     void push_front(Step s);
     void push_back(Step s);
@@ -213,6 +245,7 @@ private:
     void start_turn(Log* log);
     void end_turn(Log* log);
     bool needs_refresh() const;
+    bool side_fresh(int side) const;  // no unit of the side on the field is exhausted
     void refresh(Log* log);
     void issue(int actor, const Plan& p, Log* log);
     void queue_attack(int actor, int target, bool charge, bool free, Log* log);
@@ -223,8 +256,16 @@ private:
     void remove(int u, const char* why, Log* log);
     void leave(int u, const char* why, Log* log);
     void check_end(Log* log);
-    void finish(int outcome, const std::string& why, Log* log);
+    void finish(int outcome, const char* why, Log* log);
     void order_end(const Step& s, Log* log);
+
+    // The endless rule (battle_endless.cpp), for sampling and rolling only.
+    static constexpr std::uint32_t kProofTurns = 100, kCapTurns = 2000;  // 50 and 1,000 rounds
+    static constexpr std::size_t kSearchStates = 5000;
+    enum class Reach { Yes, Never, Unknown };
+    void watch_turn();              // at each turn's end: counts turns with no lasting change
+    Reach reach_change() const;     // can a lasting change or an end still happen?
+    bool endless_rule(Log* log);    // true: the battle was ended as endless
 
     std::shared_ptr<const Battle> b_;
     std::array<UnitState, 2 * BattleLimits::kUnitsPerSide> u_{};
@@ -237,7 +278,7 @@ private:
     std::int8_t retreating_ = -1;
     std::int8_t inflicted_ = 0;      // casualties the current attack inflicted
     std::uint8_t parity_ = 0;        // 1 in even rounds (cavalry option "odd-rounds")
-    bool refreshed_ = false;         // this turn
+    bool refreshed_ = false;         // this turn, with no order since
     bool started_ = false;           // initiative settled
     bool probe_ = false;
     std::uint8_t pending_rounds_ = 0;  // rounds begun since the last chance node
@@ -245,10 +286,15 @@ private:
     int rounds_ = 0;
     bool probe_charge_ = false;
     int first_attack_ = -1;
+    mutable bool watch_ = false;     // the endless rule applies (see sample())
+    bool proof_due_ = false;
+    std::uint32_t still_turns_ = 0;  // turns since progress() last changed
+    std::uint32_t next_proof_ = kProofTurns;
+    std::uint64_t still_progress_ = ~std::uint64_t{0};
 };
 
 json battle_odds(const Battle& b, const In& solver);
-json battle_roll(const Battle& b, std::uint64_t seed);
+json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log = BattleLimits::kLogEntries);
 json attack_call(const In& req);
 json units_json(const Battle& b);
 

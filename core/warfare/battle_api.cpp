@@ -41,21 +41,30 @@ json battle_odds(const Battle& b, const In& solver_in) {
     out["units"] = units;
     out["options"] = options_json(b.opt);
     out["policy"] = policy_json(b.pol);
+    out["rules_version"] = b.rules_version;
     out["solver"] = solver_json(req);
     out["time_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return out;
 }
 
-json battle_roll(const Battle& b, std::uint64_t seed) {
+json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log) {
     Log log;
     auto bp = std::make_shared<const Battle>(b);
     State s(bp, &log);
+    s.watch_endless();
     Rng rng(seed);
     std::uint64_t steps = 0;
+    // The endless rule ends every loop; the log is bounded all the same.
+    Log* narrate = &log;
     while (!s.is_terminal()) {
         if (++steps > 10'000'000) throw std::runtime_error("the battle did not end within the step limit");
+        if (narrate && log.size() >= max_log) {
+            log.add("log-truncated", "The log stops here (" + std::to_string(max_log) +
+                                         " steps); the battle goes on to its end as rolled.");
+            narrate = nullptr;
+        }
         const Roll r = s.roll(rng);
-        s.apply_roll(r, &log);
+        s.apply_roll(r, narrate);
     }
     json units = units_json(b);
     std::vector<std::string> gone, fled, broke;
@@ -72,11 +81,14 @@ json battle_roll(const Battle& b, std::uint64_t seed) {
     }
     const std::string outcome = kBattleOutcomes[static_cast<std::size_t>(s.outcome())];
     std::string story = "After " + std::to_string(s.rounds()) + (s.rounds() == 1 ? " round" : " rounds") + ", ";
-    story += outcome == "draw" ? std::string("the battle is a draw.") : "the " + outcome + " wins.";
+    story += outcome == "draw"      ? std::string("the battle is a draw.")
+             : outcome == "endless" ? std::string("the battle is counted as endless: it could go on for ever.")
+                                    : "the " + outcome + " wins.";
     if (!gone.empty()) story += " Removed: " + join_words(gone) + ".";
     if (!fled.empty()) story += " Left the field: " + join_words(fled) + ".";
     log.add("summary", story, {{"outcome", outcome}, {"rounds", s.rounds()}});
-    return {{"seed", seed}, {"outcome", outcome}, {"rounds", s.rounds()}, {"units", units}, {"log", log.entries()}};
+    return {{"seed", seed},   {"outcome", outcome},         {"rounds", s.rounds()}, {"units", units},
+            {"log", log.entries()}, {"rules_version", b.rules_version}};
 }
 
 namespace {
@@ -133,10 +145,9 @@ json attack_call(const In& req) {
     if (armies) {
         b = parse_battle(req, {"solver", "seed"});
     } else {
-        req.only({"ruleset", "attacker", "defender", "options", "policy"});
+        req.only({"ruleset", "rules_version", "attacker", "defender", "options", "policy"});
         // Two one-unit armies; errors keep the units' own paths.
-        b.opt = parse_options(req.object("options"));
-        b.pol = parse_policy(req.object("policy"));
+        read_rules(req, b);
         UnitReadOptions ro;
         ro.levy_equipment = b.opt.levy_equipment;
         for (int s = 0; s < 2; ++s) b.units.push_back(read_battle_unit(req.object(side_id(s), false), s, 0, ro));
@@ -144,7 +155,8 @@ json attack_call(const In& req) {
     }
     auto bp = std::make_shared<const Battle>(b);
     const State base = State::for_probe(bp);
-    json out = {{"units", units_json(b)}, {"options", options_json(b.opt)}, {"policy", policy_json(b.pol)}};
+    json out = {{"units", units_json(b)}, {"options", options_json(b.opt)}, {"policy", policy_json(b.pol)},
+                {"rules_version", b.rules_version}};
     std::vector<int> side_units[2];
     for (std::size_t i = 0; i < b.units.size(); ++i) side_units[b.units[i].side].push_back(static_cast<int>(i));
     json matrix = json::object();

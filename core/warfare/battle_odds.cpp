@@ -58,7 +58,9 @@ const char* State::illegal(int a, int t) const {
     };
     if (T.is(Type::Fortification))
         return A.siege() ? nullptr : "only siege engines can attack fortifications";
-    if (A.siege() && !(T.is(Type::Infantry) || T.is(Type::Levies) || T.is(Type::Archers)))
+    // Siege-engine targeting and protection belong to the type (and with option
+    // siege_engine_trait "full" to the trait); the trait adds fortifications.
+    if (bu(a).siege_type && !(T.is(Type::Infantry) || T.is(Type::Levies) || T.is(Type::Archers)))
         return "siege engines attack only infantry, levies, archers and fortifications";
     if (T.is(Type::Airborne) && !(A.is(Type::Archers) || A.is(Type::Airborne)))
         return "only archers and airborne units can attack airborne units";
@@ -68,7 +70,7 @@ const char* State::illegal(int a, int t) const {
         return "infantry cannot attack infantry while that side's levies are on the field";
     if (T.is(Type::Archers) && (A.is(Type::Infantry) || A.is(Type::Levies)) && other_has(Type::Infantry))
         return "infantry and levies cannot attack archers while that side's infantry is on the field";
-    if (T.siege() && !A.is(Type::Airborne) &&
+    if (bu(t).siege_type && !A.is(Type::Airborne) &&
         (other_has(Type::Infantry) || other_has(Type::Archers) || other_has(Type::Cavalry)))
         return "siege engines cannot be attacked (except by airborne units) while their side's infantry, "
                "archers or cavalry are on the field";
@@ -100,6 +102,7 @@ int State::morale_dis(int u) const {
 int State::morale_dc(const Step& s) const {
     if (s.kind == kDisengage) return kDisengageDC;
     if (s.kind == kRetreat) return b_->opt.retreat_dc;
+    if (s.kind == kUndead) return b_->opt.undead_dc;
     return kMoraleDC;
 }
 
@@ -109,12 +112,9 @@ bool State::auto_pass(const Step& s) const {
 }
 
 bool State::needs_undead_check(int a, int t) const {
-    const Unit &A = card(a), &T = card(t);
-    if (!T.has(Trait::Undead)) return false;
+    if (!card(t).has(Trait::Undead)) return false;
     if (u_[a].undead_ok & (1u << t)) return false;
-    const bool checks = A.is(Type::Levies) || A.spec.experience == "green" || A.spec.experience == "regular";
-    // Eternal always passes and Mindless cannot fail: no check to make.
-    return checks && !A.has(Trait::Eternal) && !A.has(Trait::Mindless);
+    return bu(a).checks_undead;
 }
 
 int State::per_hit(int a, int t, bool charge) const {
@@ -159,12 +159,19 @@ static int pass_weight(const std::array<int, 21>& w, int bonus, int dc, bool nat
 void prepare_battle(Battle& b) {
     const std::size_t n = b.units.size();
     b.had_infantry[0] = b.had_infantry[1] = b.heals = b.any_undead = false;
-    for (const auto& bu : b.units) {
+    for (auto& bu : b.units) {
+        const Unit& U = bu.unit;
+        bu.siege_type = U.is(Type::SiegeEngine) || (b.opt.siege_trait_full && U.has(Trait::SiegeEngine));
+        // "Green and Regular troops" check; levies (no experience) only by option.
+        // Eternal always passes and Mindless cannot fail: no check to make.
+        const bool green = U.spec.experience == "green" || U.spec.experience == "regular";
+        bu.checks_undead = (green || (U.is(Type::Levies) && b.opt.undead_levies)) && !U.has(Trait::Eternal) &&
+                           !U.has(Trait::Mindless);
         if (bu.unit.is(Type::Infantry)) b.had_infantry[bu.side] = true;
         if (bu.unit.has(Trait::Regenerate) || bu.unit.has(Trait::Ravenous)) b.heals = true;
         if (bu.unit.has(Trait::Undead)) b.any_undead = true;
     }
-    const bool nat1_attack = b.opt.natural_1 != "none", nat1_all = b.opt.natural_1 == "all-checks-fail";
+    const bool nat1_attack = b.opt.natural_1 != Natural1::None, nat1_all = b.opt.natural_1 == Natural1::AllChecksFail;
     b.pairs.assign(n * n, PairOdds{});
     for (std::size_t a = 0; a < n; ++a)
         for (std::size_t t = 0; t < n; ++t) {
@@ -194,8 +201,8 @@ std::int64_t State::expected_value(int a, int t, bool charge) const {
     const std::int64_t hit = po.hit[adv], crit = po.crit[adv];
     std::int64_t u = 400;
     if (needs_undead_check(a, t))
-        u = pass_weight(d20_weights(morale_dis(a)), A.morale + morale_bonus(a), kMoraleDC,
-                        o.natural_1 == "all-checks-fail");
+        u = pass_weight(d20_weights(morale_dis(a)), A.morale + morale_bonus(a), o.undead_dc,
+                        o.natural_1 == Natural1::AllChecksFail);
     if (A.has(Trait::HurlRocks)) {
         const std::int64_t twice = card(t).is(Type::Fortification) ? 7 : 4;  // 2 x 3.5 or 2 x 2
         const std::int64_t m = o.hurl_rocks_crit_double ? 2 : 1;
@@ -254,7 +261,7 @@ void State::attack_outcomes(const Step& s, Outcomes& out) const {
 void State::morale_outcomes(const Step& s, Outcomes& out) const {
     const auto w = d20_weights(morale_dis(s.unit));
     const int p = pass_weight(w, card(s.unit).morale + morale_bonus(s.unit), morale_dc(s),
-                              b_->opt.natural_1 == "all-checks-fail");
+                              b_->opt.natural_1 == Natural1::AllChecksFail);
     if (400 - p > 0) out.push_back({0, static_cast<std::uint64_t>(400 - p)});
     if (p > 0) out.push_back({1, static_cast<std::uint64_t>(p)});
     reduce(out);
@@ -269,8 +276,9 @@ void State::chance_outcomes(Outcomes& out) const {
             out.push_back({kDefender, 1});
             return;
         case kTarget: {
-            const auto ts = targets(s.unit);
-            for (std::size_t i = 0; i < ts.size(); ++i) out.push_back({static_cast<std::uint32_t>(i), 1});
+            Targets ts;
+            scan_targets(s.unit, ts);
+            for (int i = 0; i < ts.n; ++i) out.push_back({static_cast<std::uint32_t>(i), 1});
             return;
         }
         case kAttack:
@@ -299,14 +307,18 @@ Roll State::roll(Dice& d) const {
             r.code = d.below(2);
             return r;
         case kTarget:
-            r.code = d.below(static_cast<std::uint32_t>(targets(s.unit).size()));
+        {
+            Targets ts;
+            scan_targets(s.unit, ts);
+            r.code = d.below(static_cast<std::uint32_t>(ts.n));
+        }
             return r;
         case kAttack: {
             const int a = s.unit, t = s.other;
             const Unit &A = card(a), &T = card(t);
             const bool charge = (s.arg & kArgCharge) != 0;
             const int f = d20(attack_adv(a, t, charge));
-            const int cls = attack_class(f, A.attack, T.defense, o.crit_needs_hit, o.natural_1 != "none");
+            const int cls = attack_class(f, A.attack, T.defense, o.crit_needs_hit, o.natural_1 != Natural1::None);
             if (cls == 0) {
                 r.code = 0;
                 return r;
@@ -329,7 +341,7 @@ Roll State::roll(Dice& d) const {
             int k = 0;
             for (int i = 0; i < cls; ++i) {
                 const int p = d20(power_adv(a, t));
-                if (check_passes(p, A.power, T.toughness, o.natural_1 == "all-checks-fail")) ++k;
+                if (check_passes(p, A.power, T.toughness, o.natural_1 == Natural1::AllChecksFail)) ++k;
             }
             r.code = static_cast<std::uint32_t>(32 * cls + k);
             return r;
@@ -337,7 +349,7 @@ Roll State::roll(Dice& d) const {
         default: {
             const int f = d20(morale_dis(s.unit));
             r.code = check_passes(f, card(s.unit).morale + morale_bonus(s.unit), morale_dc(s),
-                                  o.natural_1 == "all-checks-fail")
+                                  o.natural_1 == Natural1::AllChecksFail)
                          ? 1
                          : 0;
             return r;

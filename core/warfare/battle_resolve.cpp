@@ -31,9 +31,11 @@ void State::resolve(const Roll& r, bool faces, Log* log) {
             start_turn(log);
             break;
         case kTarget: {
-            const auto ts = targets(s.unit);
-            const int t = ts.at(r.code);
-            queue_attack(s.unit, t, can_charge(s.unit, t), false, log);
+            Targets ts;
+            scan_targets(s.unit, ts);
+            if (static_cast<int>(r.code) >= ts.n) throw std::logic_error("no such target");
+            const Scored& t = ts.at[r.code];
+            queue_attack(s.unit, t.target, t.charge, false, log);
             break;
         }
         case kAttack:
@@ -52,6 +54,10 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
     const int cls = static_cast<int>(r.code / 32), k = static_cast<int>(r.code % 32);
     const int adv = attack_adv(a, t, charge);
     if (A.has(Trait::Savage)) set(a, kSavageUsed);
+    // Cavalry rests after an attack it made while not engaged (option cavalry_rest).
+    if (b_->opt.cavalry == Cavalry::AfterAttack && !b_->opt.cavalry_rest_after_order && A.is(Type::Cavalry) &&
+        u_[a].engaged < 0)
+        set(a, kCavWait);
     if (first_attack_ < 0) first_attack_ = cls;
     inflicted_ = 0;
     if (log) {
@@ -71,10 +77,19 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         log->add("attack", t1, data);
     }
     if (cls == 0) return;
-    std::vector<Step> steps;
+    // The attack's casualties in order, each hit's followed by its check when
+    // diminished checks are per hit; queued in front of the rest below.
+    std::array<Step, 16> steps;
+    int n_steps = 0;
     const auto U = static_cast<std::int8_t>(t);
     const bool per_hit_checks = b_->opt.diminished_per_hit;
     const std::uint8_t cause = per_hit_checks ? (kByAttack | kNoDimCheck) : kByAttack;
+    auto hit = [&](int casualties) {
+        for (int i = 0; i < casualties; ++i)
+            steps[static_cast<std::size_t>(n_steps++)] = {kCasualty, U, -1,
+                                                          static_cast<std::uint8_t>(cause | (i == 0 ? kHitFirst : 0))};
+        if (per_hit_checks) steps[static_cast<std::size_t>(n_steps++)] = {kHitCheck, U, -1, 0};
+    };
     if (A.has(Trait::HurlRocks)) {
         if (log) {
             std::string t2 = "Hurl Rocks: " + num(k) + " casualties";
@@ -90,8 +105,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
             }
             log->add("power", t2 + ".", {{"unit", a}, {"target", t}, {"casualties", k}});
         }
-        for (int i = 0; i < k; ++i) steps.push_back({kCasualty, U, -1, cause});
-        if (per_hit_checks) steps.push_back({kHitCheck, U, -1, 0});
+        hit(k);
     } else {
         const int per = per_hit(a, t, charge);
         const int padv = power_adv(a, t);
@@ -124,12 +138,9 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
             }
             log->add("power", t2 + ".", data);
         }
-        for (int h = 0; h < k; ++h) {
-            for (int i = 0; i < per; ++i) steps.push_back({kCasualty, U, -1, cause});
-            if (per_hit_checks) steps.push_back({kHitCheck, U, -1, 0});
-        }
+        for (int h = 0; h < k; ++h) hit(per);
     }
-    for (auto it = steps.rbegin(); it != steps.rend(); ++it) push_front(*it);
+    for (int i = n_steps - 1; i >= 0; --i) push_front(steps[static_cast<std::size_t>(i)]);
 }
 
 void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces, Log* log) {
@@ -237,6 +248,18 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
     const int why = cause & 3;
     if (why == kByAttack) ++inflicted_;
     const bool before = diminished(u);
+    if (cause & kHitFirst) {
+        // Per-hit checks with "already": remember whether the unit was
+        // diminished before this hit, in the hit's own check step.
+        for (int i = 0; i < q_n_; ++i)
+            if (q_[static_cast<std::size_t>(i)].kind == kHitCheck && q_[static_cast<std::size_t>(i)].unit == u) {
+                q_[static_cast<std::size_t>(i)].arg = before ? 1 : 0;
+                break;
+            }
+    }
+    // The book gives walls no Morale (option fortification_morale): no
+    // diminished checks and no rally.
+    const bool morale = b_->opt.fort_morale || !card(u).is(Type::Fortification);
     if (u_[u].die > 1) {
         --u_[u].die;
         if (log)
@@ -244,10 +267,10 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
                      {{"unit", u}, {"die", u_[u].die}});
         const bool prompts = !(cause & kNoDimCheck) && (why == kByAttack || (why == kByMorale && b_->opt.morale_casualty_checks));
         const bool dim = b_->opt.diminished_after ? diminished(u) : before;
-        if (prompts && dim) push_front({kDiminished, static_cast<std::int8_t>(u), -1, 0});
+        if (morale && prompts && dim) push_front({kDiminished, static_cast<std::int8_t>(u), -1, 0});
         return;
     }
-    if (b_->opt.rally && !has(u, kRallied) && why != kByRetreat) {
+    if (b_->opt.rally && morale && !has(u, kRallied) && (why != kByRetreat || b_->opt.retreat_rally)) {
         if (log) log->add("casualty", name(u) + " takes a casualty at 1 and would be removed: its commander tries to rally it.", {{"unit", u}, {"die", 1}});
         push_front({kRally, static_cast<std::int8_t>(u), -1, 0});
         return;
@@ -301,26 +324,45 @@ void State::check_end(Log* log) {
             finish(kOutDraw, "Neither side has a unit left on the field.", log);
         else
             finish(left[0] == 0 ? kOutDefender : kOutAttacker,
-                   std::string("The ") + side_id(left[0] == 0 ? kAttacker : kDefender) + " has no unit left on the field.", log);
+                   left[0] == 0 ? "The attacker has no unit left on the field." : "The defender has no unit left on the field.",
+                   log);
         return;
     }
-    if (!b_->opt.infantry_loss_retreat || probe_) return;
+    if (probe_) return;
     for (int s = 0; s < 2; ++s) {
-        if (!b_->had_infantry[s] || side_has(s, Type::Infantry)) continue;
+        const int lead = b_->leader[s];
+        if (lead < 0 || !b_->opt.leader_disbands || !has(lead, kRemoved)) continue;
+        for (int u = 0; u < n(); ++u)
+            if (bu(u).side == s && acts(u)) leave(u, "disbands (its leader's unit is gone)", log);
+        finish(s == kAttacker ? kOutDefender : kOutAttacker,
+               s == kAttacker ? "The attacker's leader's unit is removed: its army disbands."
+                              : "The defender's leader's unit is removed: its army disbands.",
+               log);
+        return;
+    }
+    if (!b_->opt.infantry_loss_retreat) return;
+    for (int s = 0; s < 2; ++s) {
+        // A side already retreating goes on making its Morale checks.
+        if (!b_->had_infantry[s] || s == retreating_ || side_has(s, Type::Infantry)) continue;
         for (int u = 0; u < n(); ++u)
             if (bu(u).side == s && acts(u)) leave(u, "retreats (its side has lost all its infantry)", log);
         finish(s == kAttacker ? kOutDefender : kOutAttacker,
-               std::string("The ") + side_id(s) + " has lost all its infantry and retreats.", log);
+               s == kAttacker ? "The attacker has lost all its infantry and retreats."
+                              : "The defender has lost all its infantry and retreats.",
+               log);
         return;
     }
 }
 
-void State::finish(int outcome, const std::string& why, Log* log) {
+void State::finish(int outcome, const char* why, Log* log) {
     outcome_ = static_cast<std::int8_t>(outcome);
     q_n_ = 0;
     if (log) {
-        const char* who = outcome == kOutAttacker ? "The attacker wins." : outcome == kOutDefender ? "The defender wins." : "A draw.";
-        log->add("result", why + " " + who, {{"outcome", kBattleOutcomes[static_cast<std::size_t>(outcome)]}});
+        const char* who = outcome == kOutAttacker   ? "The attacker wins."
+                          : outcome == kOutDefender ? "The defender wins."
+                          : outcome == kOutDraw     ? "A draw."
+                                                    : "It is counted as endless.";
+        log->add("result", std::string(why) + " " + who, {{"outcome", kBattleOutcomes[static_cast<std::size_t>(outcome)]}});
     }
 }
 
@@ -330,7 +372,10 @@ void State::order_end(const Step& s, Log* log) {
     inflicted_ = 0;  // kept only while its attack resolves, so states merge after it
     if (!on_field(a) || !on_field(t)) return;
     const Unit& A = card(a);
-    if ((s.arg & kArgCharge) && !(s.arg & kArgFree) && u_[a].engaged < 0 && u_[t].engaged < 0) {
+    // "On a successful Power check ... the charging unit becomes engaged"
+    // (option charge_engages "always": after any Charge).
+    const bool engages = b_->opt.charge_engages_always || inflicted > 0;
+    if ((s.arg & kArgCharge) && !(s.arg & kArgFree) && engages && u_[a].engaged < 0 && u_[t].engaged < 0) {
         u_[a].engaged = static_cast<std::int8_t>(t);
         u_[t].engaged = static_cast<std::int8_t>(a);
         set(a, kCharger);
@@ -340,7 +385,8 @@ void State::order_end(const Step& s, Log* log) {
         if (log) log->add("feast", name(a) + " has diminished " + name(t) + " (Feast): a free attack against it.", {{"unit", a}, {"target", t}});
         queue_attack(a, t, false, true, log);
     }
-    if (A.has(Trait::Horrify) && inflicted > 0 && !card(t).has(Trait::Eternal)) {
+    if (A.has(Trait::Horrify) && inflicted > 0 && !card(t).has(Trait::Eternal) &&
+        (b_->opt.fort_morale || !card(t).is(Type::Fortification))) {
         push_front({kHorrify, static_cast<std::int8_t>(t), -1, 0});
     }
 }

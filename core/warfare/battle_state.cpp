@@ -13,7 +13,7 @@ namespace bc::warfare {
 
 using namespace detail;
 
-const std::vector<std::string> kBattleOutcomes = {"attacker", "defender", "draw"};
+const std::vector<std::string> kBattleOutcomes = {"attacker", "defender", "draw", "endless"};
 
 // ---------------------------------------------------------------- set-up
 
@@ -25,11 +25,11 @@ State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)) {
     }
     check_end(log);
     if (outcome_ >= 0) return;
-    const std::string& ini = b_->opt.initiative;
-    if (ini == "rolled") {
+    const Initiative ini = b_->opt.initiative;
+    if (ini == Initiative::Rolled) {
         push_back({kInitiative, -1, -1, 0});
     } else {
-        first_ = static_cast<std::int8_t>(ini == "attacker" ? kAttacker : kDefender);
+        first_ = static_cast<std::int8_t>(ini == Initiative::Attacker ? kAttacker : kDefender);
         turn_ = first_;
         started_ = true;
         if (log) log->add("initiative", std::string("The ") + side_id(first_) + " acts first (option initiative).",
@@ -99,7 +99,7 @@ std::string State::key() const {
     k.push_back(static_cast<char>(outcome_));
     // Parity matters only to cavalry attacking in odd rounds; who had the
     // initiative only to the log's round numbers.
-    const bool odd = b_->opt.cavalry == "odd-rounds";
+    const bool odd = b_->opt.cavalry == Cavalry::OddRounds;
     const int parity = odd ? parity_ | (first_ << 1) : 0;
     k.push_back(static_cast<char>(parity | (refreshed_ ? 4 : 0) | (started_ ? 8 : 0) | (probe_ ? 16 : 0)));
     k.push_back(static_cast<char>(pending_rounds_));
@@ -129,6 +129,8 @@ std::uint64_t State::progress() const {
 
 void State::record(Recorder& r) const {
     r.outcome(static_cast<std::size_t>(outcome_));
+    // An endless battle never ends: like the exact solver, no final dice.
+    if (outcome_ == kOutEndless) return;
     for (int u = 0; u < n(); ++u) {
         r.value(static_cast<std::size_t>(u), has(u, kRemoved) ? 0 : u_[u].die);
         r.event(static_cast<std::size_t>(u), has(u, kRemoved));

@@ -37,25 +37,26 @@ bool State::needs_refresh() const {
 
 void State::refresh(Log* log) {
     refreshed_ = true;
+    // Names are gathered only for the log: the log-free path must not allocate.
     std::vector<std::string> rest, regen;
     for (int u = 0; u < n(); ++u) {
         if (!acts(u) || (!b_->opt.refresh_all && bu(u).side != turn_)) continue;
-        if (has(u, kCavWait) && u_[u].engaged < 0) {
-            set(u, kCavWait, false);
-            rest.push_back(name(u));
-        } else {
-            set(u, kCavWait, false);
-            set(u, kExhausted, false);
+        const bool resting = has(u, kCavWait) && u_[u].engaged < 0;
+        set(u, kCavWait, false);
+        if (resting) {
+            if (log) rest.push_back(name(u));
+            continue;  // it stays exhausted: it does not refresh, so it does not regenerate either
         }
+        set(u, kExhausted, false);
         if (card(u).has(Trait::Regenerate) && u_[u].die < bu(u).max) {
             ++u_[u].die;
-            regen.push_back(name(u) + " to " + num(u_[u].die));
+            if (log) regen.push_back(name(u) + " to " + num(u_[u].die));
         }
     }
     if (log) {
         std::string t = b_->opt.refresh_all ? std::string("All units are exhausted and refresh.")
                                             : std::string("All the ") + side_id(turn_) + "'s units are exhausted and refresh.";
-        if (!rest.empty()) t += " Resting cavalry stays exhausted this round: " + join_words(rest) + ".";
+        if (!rest.empty()) t += " Resting cavalry stays exhausted until the next refresh: " + join_words(rest) + ".";
         if (!regen.empty()) t += " Regenerate: " + join_words(regen) + ".";
         log->add("refresh", t, {{"side", b_->opt.refresh_all ? "all" : side_id(turn_)}});
     }
@@ -73,33 +74,41 @@ void State::start_turn(Log* log) {
 }
 
 void State::end_turn(Log* log) {
-    // "Once all units are exhausted, all units are immediately refreshed":
-    // at the end of the turn that exhausted them (once per turn, so resting
-    // cavalry sits out its side's next turn).
+    // "Once all units are exhausted, all units are immediately refreshed": the
+    // acting side's units, as soon as its order leaves none fresh (next_order)
+    // and at the end of its turn. Not twice without an order between, so
+    // resting cavalry sits out its side's next turn.
     if (!refreshed_ && needs_refresh()) refresh(log);
+    if (watch_) watch_turn();
     turn_ = static_cast<std::int8_t>(1 - turn_);
     start_turn(log);
+}
+
+bool State::side_fresh(int side) const {
+    for (int u = 0; u < n(); ++u)
+        if (bu(u).side == side && acts(u) && has(u, kExhausted)) return false;
+    return true;
 }
 
 bool State::next_order(Log* log) {
     const int side = turn_;
     const Options& o = b_->opt;
-    if (orders_left_ == o.orders_per_turn && o.retreat_below[side] > 0 && alive(side) < o.retreat_below[side]) {
-        bool fresh = true;
+    const bool first_order = orders_left_ == o.orders_per_turn;
+    // An order this turn left every unit exhausted: they refresh at once, so a
+    // side with more orders than fresh units goes on ordering.
+    if (!first_order && !refreshed_ && needs_refresh()) refresh(log);
+    if (first_order && o.retreat_below[side] > 0 && alive(side) < o.retreat_below[side] &&
+        (side_fresh(side) || !o.retreat_needs_fresh)) {
+        retreating_ = static_cast<std::int8_t>(side);
+        if (log)
+            log->add("retreat",
+                     std::string("The ") + side_id(side) + " has fewer than " + num(o.retreat_below[side]) +
+                         " units and orders a retreat: each unit makes a DC " + num(o.retreat_dc) +
+                         " Morale check and leaves the field.",
+                     {{"side", side_id(side)}});
         for (int u = 0; u < n(); ++u)
-            if (bu(u).side == side && acts(u) && has(u, kExhausted) && !has(u, kCavWait)) fresh = false;
-        if (fresh || !o.retreat_needs_fresh) {
-            retreating_ = static_cast<std::int8_t>(side);
-            if (log)
-                log->add("retreat",
-                         std::string("The ") + side_id(side) + " has fewer than " + num(o.retreat_below[side]) +
-                             " units and orders a retreat: each unit makes a DC " + num(o.retreat_dc) +
-                             " Morale check and leaves the field.",
-                         {{"side", side_id(side)}});
-            for (int u = 0; u < n(); ++u)
-                if (bu(u).side == side && acts(u)) push_back({kRetreat, static_cast<std::int8_t>(u), -1, 0});
-            return true;
-        }
+            if (bu(u).side == side && acts(u)) push_back({kRetreat, static_cast<std::int8_t>(u), -1, 0});
+        return true;
     }
     for (int attempt = 0; attempt < 2; ++attempt) {
         int best = -1;
@@ -111,7 +120,7 @@ bool State::next_order(Log* log) {
             if (best < 0) {
                 best = u;
                 bp = p;
-                if (b_->pol.unit == "card") break;
+                if (b_->pol.unit_by_card) break;
                 continue;
             }
             // "best": attacks by expected casualties; other orders after them, in card order.
@@ -126,22 +135,24 @@ bool State::next_order(Log* log) {
             --orders_left_;
             return true;
         }
-        std::vector<std::string> held;
-        const bool even = o.cavalry == "odd-rounds" && parity_;
+        int held = 0;
+        std::vector<std::string> names;
+        const bool even = o.cavalry == Cavalry::OddRounds && parity_;
         for (int u = 0; u < n(); ++u)
             if (bu(u).side == side && acts(u) && !has(u, kExhausted) &&
                 !(even && card(u).is(Type::Cavalry) && u_[u].engaged < 0)) {  // waits, fresh, for an odd round
                 set(u, kExhausted);
-                held.push_back(name(u));
+                ++held;
+                if (log) names.push_back(name(u));
             }
-        if (log && !held.empty())
-            log->add("hold", join_words(held) + (held.size() == 1 ? " has" : " have") +
+        if (log && held > 0)
+            log->add("hold", join_words(names) + (held == 1 ? " has" : " have") +
                                  " no legal target it can hurt and holds (exhausted).",
                      {{"side", side_id(side)}});
         // Units that had nothing to do are now exhausted too; if that leaves
         // none fresh, they refresh and the turn goes on. A side that began its
         // turn with none fresh (resting cavalry) passes instead.
-        if (held.empty() || refreshed_ || !needs_refresh()) break;
+        if (held == 0 || refreshed_ || !needs_refresh()) break;
         refresh(log);
     }
     return false;
@@ -149,15 +160,22 @@ bool State::next_order(Log* log) {
 
 void State::issue(int actor, const Plan& p, Log* log) {
     set(actor, kExhausted);
+    refreshed_ = false;
     switch (p.kind) {
         case kAttackOrder: {
-            if (b_->opt.cavalry == "after-attack" && card(actor).is(Type::Cavalry) && u_[actor].engaged < 0)
+            // Option cavalry_rest "order": the order itself makes cavalry rest
+            // (otherwise the Attack check does, in resolve_attack).
+            if (b_->opt.cavalry_rest_after_order && b_->opt.cavalry == Cavalry::AfterAttack &&
+                card(actor).is(Type::Cavalry) && u_[actor].engaged < 0)
                 set(actor, kCavWait);
             if (p.target < 0) {
-                const auto ts = targets(actor);
-                if (log) log->add("order", name(actor) + " is ordered to attack; its target is picked at random among " +
-                                               num(static_cast<int>(ts.size())) + " legal targets.",
-                                  {{"unit", actor}});
+                if (log) {
+                    Targets ts;
+                    scan_targets(actor, ts);
+                    log->add("order", name(actor) + " is ordered to attack; its target is picked at random among " +
+                                          num(ts.n) + " legal targets.",
+                             {{"unit", actor}});
+                }
                 push_back({kTarget, static_cast<std::int8_t>(actor), -1, 0});
                 return;
             }
@@ -179,8 +197,8 @@ void State::issue(int actor, const Plan& p, Log* log) {
             return;
         case kDisengageOrder: {
             const bool charger = has(actor, kCharger);
-            const std::string& how = b_->opt.disengage;
-            const bool check = (how == "issue" && !charger) || (how == "charger-check");
+            const Disengage how = b_->opt.disengage;
+            const bool check = (how == Disengage::Issue && !charger) || how == Disengage::ChargerCheck;
             if (check) {
                 if (log) log->add("order", name(actor) + " tries to disengage from " + name(p.target) + ".", {{"unit", actor}});
                 push_back({kDisengage, static_cast<std::int8_t>(actor), static_cast<std::int8_t>(p.target), 0});
@@ -244,16 +262,21 @@ void State::advance(Log* log) {
                     pop_front();
                     continue;
                 }
-                if (s.kind == kTarget && targets(s.unit).empty()) {
-                    pop_front();
-                    continue;
+                if (s.kind == kTarget) {
+                    Targets ts;
+                    scan_targets(s.unit, ts);
+                    if (ts.n == 0) {
+                        pop_front();
+                        continue;
+                    }
                 }
                 if (auto_pass(s)) {
                     pop_front();
                     resolve_morale(s, true, Roll{}, false, log);
                     continue;
                 }
-                return;  // a chance node
+                if (proof_due_) endless_rule(log);
+                return;  // a chance node (or an endless battle's end)
             }
             pop_front();
             switch (s.kind) {
@@ -261,7 +284,10 @@ void State::advance(Log* log) {
                     casualty(s.unit, s.arg, log);
                     break;
                 case kHitCheck:
-                    if (on_field(s.unit) && diminished(s.unit)) push_front({kDiminished, s.unit, -1, 0});
+                    // "already": diminished before the hit (noted by its first casualty).
+                    if (on_field(s.unit) && (b_->opt.diminished_after ? diminished(s.unit) : s.arg != 0) &&
+                        (b_->opt.fort_morale || !card(s.unit).is(Type::Fortification)))
+                        push_front({kDiminished, s.unit, -1, 0});
                     break;
                 case kOrderEnd:
                     order_end(s, log);
@@ -277,7 +303,7 @@ void State::advance(Log* log) {
             for (int u = 0; u < n(); ++u)
                 if (bu(u).side == side && acts(u)) leave(u, "retreats", log);
             finish(side == kAttacker ? kOutDefender : kOutAttacker,
-                   std::string("The ") + side_id(side) + " has retreated.", log);
+                   side == kAttacker ? "The attacker has retreated." : "The defender has retreated.", log);
             return;
         }
         if (orders_left_ > 0 && next_order(log)) {

@@ -94,6 +94,9 @@ json rules_json() {
           {"attitude", "the buyer pays cost x the attitude's modifier, and the same share more upkeep"},
           {"improvement", "the cost of the improved unit minus the cost of the old one (call \"improve\")"},
           {"army", "an army fields only one unit with identical keywords (ancestry, experience, equipment, type)"}}},
+        {"rules_version", kRulesVersion},
+        {"rules_version_1", "Requests with \"rules_version\": 1 take the defaults from before version 2 for every "
+                            "option or policy field they leave out (listed as default_rules_version_1)."},
         {"options", defs_json(option_defs())},
         {"policy", defs_json(policy_defs())},
         {"roster_options", defs_json(roster_option_defs())},

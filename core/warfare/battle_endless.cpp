@@ -1,0 +1,79 @@
+// Endless battles. Some battles can loop for ever while dice are still rolled
+// (a Regenerate unit its only enemy can never bring down, and which cannot hit
+// back). The exact solver sees such loops as closed classes of states and
+// reports their probability as the outcome "endless". Sampling and rolling
+// play one battle at a time, so they end a loop by this rule:
+//   after kProofTurns turns with no lasting change (progress() unchanged: no
+//   unit gone, no once-per-battle effect used, and without Regenerate or
+//   Ravenous on the field no casualty), the reachable states of the battle at
+//   that level are searched (up to kSearchStates). If none of them leads to a
+//   lasting change or an end, the battle is endless, as the exact solver
+//   would find. If the search cannot tell, it is tried again after twice as
+//   many turns; after kCapTurns turns with no lasting change the battle is
+//   counted as endless without proof (a battle that slow may still end: the
+//   exact odds count where it really ends).
+#include <unordered_set>
+
+#include "warfare/battle_detail.hpp"
+
+namespace bc::warfare {
+
+using namespace detail;
+
+void State::watch_turn() {
+    const std::uint64_t p = progress();
+    if (p != still_progress_) {
+        still_progress_ = p;
+        still_turns_ = 0;
+        next_proof_ = kProofTurns;
+        return;
+    }
+    if (++still_turns_ >= next_proof_) proof_due_ = true;
+}
+
+State::Reach State::reach_change() const {
+    State root = *this;
+    root.watch_ = false;
+    root.proof_due_ = false;
+    const std::uint64_t level = root.progress();
+    std::unordered_set<std::string> seen;
+    std::vector<State> todo;
+    seen.insert(root.key());
+    todo.push_back(std::move(root));
+    Outcomes outs;
+    while (!todo.empty()) {
+        const State s = std::move(todo.back());
+        todo.pop_back();
+        outs.clear();
+        s.chance_outcomes(outs);
+        for (const auto& o : outs) {
+            State c = s;
+            c.apply(o.code, nullptr);
+            if (c.is_terminal() || c.progress() != level) return Reach::Yes;
+            if (!seen.insert(c.key()).second) continue;
+            if (seen.size() > kSearchStates) return Reach::Unknown;
+            todo.push_back(std::move(c));
+        }
+    }
+    return Reach::Never;
+}
+
+bool State::endless_rule(Log* log) {
+    proof_due_ = false;
+    if (still_turns_ >= kCapTurns) {
+        finish(kOutEndless,
+               "A thousand rounds have passed with no lasting change (no unit gone, no casualty that stays).",
+               log);
+        return true;
+    }
+    if (reach_change() == Reach::Never) {
+        finish(kOutEndless,
+               "No roll of the dice can change this battle for good any more: it would go on for ever.",
+               log);
+        return true;
+    }
+    next_proof_ = std::min(next_proof_ * 2, kCapTurns);
+    return false;
+}
+
+}  // namespace bc::warfare
