@@ -97,6 +97,13 @@ json rules_json() {
         {"rules_version", kRulesVersion},
         {"rules_version_1", "Requests with \"rules_version\": 1 take the defaults from before version 2 for every "
                             "option or policy field they leave out (listed as default_rules_version_1)."},
+        {"not_modelled",
+         {"Leaders and the player characters: the book disbands an army whose leader is defeated, or whose PCs are "
+          "defeated in the encounter. Only a unit marked \"leader\" (option leader) stands for a leader here.",
+          "Allies retreating when a fortification falls: the calculator does not know which units are allies "
+          "pledged for roleplaying reasons, so they stay and make their Morale checks.",
+          "Retreats the GM rules out by position, and battle magic.",
+          "A battle the GM ends early for one of these reasons is not what the odds describe."}},
         {"options", defs_json(option_defs())},
         {"policy", defs_json(policy_defs())},
         {"roster_options", defs_json(roster_option_defs())},

@@ -4,6 +4,8 @@
 // Each check is a hand-worked fraction (faces counted in the comments), an
 // exact comparison between two option values, or a seeded roll's log.
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -453,4 +455,29 @@ TEST_CASE("Warfare: rules version 1 restores the defaults from before version 2"
     CHECK(ok("roll", r)["rules_version"] == 1);
     r["rules_version"] = 3;
     CHECK(error_of("roll", r)["path"] == "/rules_version");
+}
+
+TEST_CASE("Warfare: docs/warfare.md lists every option with its default and the book's words", "[warfare-battle]") {
+    std::ifstream in(std::string(BC_SOURCE_DIR) + "/docs/warfare.md");
+    REQUIRE(in.good());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string doc = ss.str();
+    const json rules = json::parse(bc::api::rules(json{{"ruleset", "warfare"}}.dump()));
+    const json& w = rules.contains("rulesets") ? rules["rulesets"]["warfare"] : rules;
+    CHECK(w["not_modelled"].size() >= 3);
+    for (const char* list : {"options", "policy"})
+        for (const auto& d : w[list]) {
+            const std::string id = d["id"].get<std::string>();
+            INFO(list << " " << id);
+            // Policy fields are listed under their own heading (disengage is both).
+            const auto from = std::string(list) == "policy" ? doc.find("## Policy") : doc.find("## Options");
+            const auto at = doc.find("- **`" + id + "`**", from);
+            REQUIRE(at != std::string::npos);
+            const std::string entry = doc.substr(at, doc.find("\n- **`", at + 1) - at);
+            const json& def = d["default"];
+            const std::string shown = def.is_string() ? def.get<std::string>() : def.dump();
+            CHECK(entry.find("default `" + shown + "`") != std::string::npos);
+            if (d.contains("book")) CHECK(entry.find(d["book"].get<std::string>()) != std::string::npos);
+        }
 }
