@@ -31,6 +31,8 @@ std::string guarded(const std::function<json()>& fn) {
         out["ok"] = true;
     } catch (const InputError& e) {
         out = error_json(e.path(), e.what(), "input");
+    } catch (const LimitError& e) {
+        out = error_json("", e.what(), "limit");
     } catch (const std::bad_alloc&) {
         out = error_json("", "out of memory: make the battle smaller or use Monte Carlo", "limit");
     } catch (const std::exception& e) {
@@ -74,6 +76,13 @@ std::string odds(const std::string& request) {
 
 std::string roll(const std::string& request) {
     return by_ruleset(request, [](const Ruleset& r, const In& req) {
+        // A roll is bounded by the request's time limit, like its odds.
+        double limit = SolverRequest{}.time_limit_s;
+        if (req.has("solver")) limit = parse_solver(req.object("solver")).time_limit_s;
+        struct Bound {
+            explicit Bound(double s) { work_deadline() = Deadline(s); }
+            ~Bound() { work_deadline() = Deadline(); }
+        } bound(limit);
         json out = r.roll(req);
         out["dice"] = kDiceVersion;  // which dice rolled it: a saved roll can tell it is from older dice
         return out;
@@ -113,6 +122,7 @@ std::string rules(const std::string& request) {
                     {"solver_limits",
                      {{"trials", SolverLimits::kMaxTrials},
                       {"max_states", SolverLimits::kMaxStates},
+                      {"max_memory_mb", SolverLimits::kMaxMemoryMb},
                       {"time_limit_s", SolverLimits::kMaxSeconds}}}};
     });
 }

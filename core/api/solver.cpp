@@ -19,7 +19,7 @@ bool report_progress(const json& p) {
 std::uint64_t read_seed(const In& req) { return static_cast<std::uint64_t>(req.integer("seed", 0, kMaxSeed, 1)); }
 
 SolverRequest parse_solver(const In& s) {
-    s.only({"method", "trials", "seed", "target_halfwidth", "max_states", "time_limit_s", "prune"});
+    s.only({"method", "trials", "seed", "target_halfwidth", "max_states", "max_memory_mb", "time_limit_s", "prune"});
     SolverRequest r;
     r.method = s.choice("method", {"auto", "exact", "monte-carlo"}, "auto");
     r.trials = static_cast<std::uint64_t>(
@@ -28,6 +28,7 @@ SolverRequest parse_solver(const In& s) {
     r.target_halfwidth = s.number("target_halfwidth", 0, 0.5, 0.005);
     r.max_states = static_cast<std::uint64_t>(
         s.integer("max_states", 1, static_cast<std::int64_t>(SolverLimits::kMaxStates), 1'000'000));
+    r.max_memory_mb = s.integer("max_memory_mb", 16, SolverLimits::kMaxMemoryMb, SolverLimits::kDefaultMemoryMb);
     r.time_limit_s = s.number("time_limit_s", 0.01, SolverLimits::kMaxSeconds, 30);
     r.prune = s.number("prune", 0, 1e-3, 0);
     return r;
@@ -35,8 +36,63 @@ SolverRequest parse_solver(const In& s) {
 
 json solver_json(const SolverRequest& s) {
     return {{"method", s.method},           {"trials", s.trials},         {"seed", s.seed},
-            {"target_halfwidth", s.target_halfwidth}, {"max_states", s.max_states},
+            {"target_halfwidth", s.target_halfwidth}, {"max_states", s.max_states}, {"max_memory_mb", s.max_memory_mb},
             {"time_limit_s", s.time_limit_s}, {"prune", s.prune}};
+}
+
+ExactOptions exact_options(const SolverRequest& req, double time_limit_s) {
+    ExactOptions eo;
+    eo.max_states = req.max_states;
+    eo.max_bytes = static_cast<std::size_t>(req.max_memory_mb) << 20;
+    eo.prune = req.prune;
+    eo.time_limit_s = time_limit_s;
+    eo.progress = [](const ExactProgress& p) {
+        return report_progress({{"phase", "exact"},
+                                {"states", p.states},
+                                {"max_states", p.max_states},
+                                {"settled", p.settled},
+                                {"bytes", p.bytes},
+                                {"levels_done", p.levels_done},
+                                {"levels_waiting", p.levels_waiting}});
+    };
+    return eo;
+}
+
+MonteCarloOptions monte_carlo_options(const SolverRequest& req, double time_limit_s) {
+    MonteCarloOptions mo;
+    mo.trials = req.trials;
+    mo.seed = req.seed;
+    mo.target_halfwidth = req.target_halfwidth;
+    // What is left of the time limit after an exact attempt; a whisker at least,
+    // so that a sampled answer says how far it got instead of nothing.
+    mo.time_limit_s = std::max(time_limit_s, 0.01);
+    mo.progress = [](const MonteCarloProgress& p) {
+        return report_progress(
+            {{"phase", "monte-carlo"}, {"trials", p.trials}, {"planned", p.planned}, {"halfwidth", p.halfwidth}});
+    };
+    return mo;
+}
+
+json exact_answer(const ExactStatus& st) {
+    return {{"method", "exact"}, {"states", st.states}, {"dropped", st.dropped}, {"peak_bytes", st.peak_bytes}};
+}
+
+json monte_carlo_answer(const MonteCarloStatus& st, const SolverRequest& req) {
+    return {{"method", "monte-carlo"},
+            {"trials", st.trials},
+            {"seed", req.seed},
+            {"stopped_by", st.stopped_by.empty() ? "trials" : st.stopped_by},
+            {"max_halfwidth", st.max_halfwidth}};
+}
+
+json fallback_json(const ExactStatus& st) {
+    std::string why = st.stopped_by;
+    if (why == "state too large") why = "largest state it can store";
+    return {{"from", "exact"},
+            {"reason", st.stopped_by},
+            {"states", st.states},
+            {"message", "the exact solve reached its " + why + " after " + std::to_string(st.states) +
+                            " states, so these odds are sampled"}};
 }
 
 json outcomes_json(const Tally& t) {

@@ -14,6 +14,10 @@ struct SolverLimits {
     static constexpr std::uint64_t kMaxTrials = 5'000'000;
     static constexpr std::uint64_t kMaxStates = 5'000'000;
     static constexpr double kMaxSeconds = 120;
+    // The exact solver's memory budget: a browser tab's worth by default, and
+    // at most what keeps the whole process under 1 GB.
+    static constexpr std::int64_t kDefaultMemoryMb = 512;
+    static constexpr std::int64_t kMaxMemoryMb = 768;
 };
 
 struct SolverRequest {
@@ -22,6 +26,7 @@ struct SolverRequest {
     std::uint64_t seed = 1;
     double target_halfwidth = 0.005;  // Monte Carlo stops once every 95% interval is this narrow
     std::uint64_t max_states = 1'000'000;
+    std::int64_t max_memory_mb = SolverLimits::kDefaultMemoryMb;
     double time_limit_s = 30;
     double prune = 0;
 };
@@ -40,55 +45,50 @@ using ProgressFn = std::function<bool(const json&)>;
 void set_progress(ProgressFn fn);
 bool report_progress(const json& p);
 
+// The share of the time limit an "auto" request gives its exact attempt
+// before sampling in what is left (so the two together stay within it).
+inline constexpr double kAutoExactShare = 0.25;
+
+ExactOptions exact_options(const SolverRequest& req, double time_limit_s);
+MonteCarloOptions monte_carlo_options(const SolverRequest& req, double time_limit_s);
+// The answer's fields for a complete exact solve, and for a sampled one.
+json exact_answer(const ExactStatus& st);
+json monte_carlo_answer(const MonteCarloStatus& st, const SolverRequest& req);
+// Why an "auto" request samples instead ("fallback" in the answer).
+json fallback_json(const ExactStatus& st);
+
 // Runs the exact solver, or Monte Carlo when asked or when the exact solve
 // exceeds its budget ("auto"). Fills the common fields of an odds response.
-template <ChanceState S>
-json solve_any(const S& root, Tally& tally, const SolverRequest& req) {
+// `sample` plays the Monte Carlo trials (the generic state's, or a rule
+// system's faster sampler of the same battle).
+template <ChanceState S, class Sample>
+json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& sample) {
+    const Deadline deadline(req.time_limit_s);
     json out = json::object();
     if (req.method != "monte-carlo") {
-        ExactOptions eo;
-        eo.max_states = req.max_states;
-        eo.prune = req.prune;
-        eo.time_limit_s = req.method == "exact" ? req.time_limit_s : req.time_limit_s / 4;
-        eo.progress = [](std::uint64_t states, double settled) {
-            return report_progress({{"phase", "exact"}, {"states", states}, {"settled", settled}});
-        };
         Tally t(tally.schema());
-        const ExactStatus st = solve_exact(root, t, eo);
+        const ExactStatus st = solve_exact(
+            root, t, exact_options(req, req.method == "exact" ? req.time_limit_s : req.time_limit_s * kAutoExactShare));
         if (st.complete) {
             tally.merge(t);
-            out["method"] = "exact";
-            out["states"] = st.states;
-            out["dropped"] = st.dropped;
-            return out;
+            return exact_answer(st);
         }
-        if (req.method == "exact" || st.stopped_by == "cancelled")
-            throw std::runtime_error("the exact solve stopped (" + st.stopped_by + ") after " +
-                                     std::to_string(st.states) +
-                                     " states; ask for Monte Carlo or a larger budget");
-        out["fallback"] = {{"from", "exact"},
-                           {"reason", st.stopped_by},
-                           {"states", st.states},
-                           {"message", "the exact solve exceeded its " + st.stopped_by +
-                                           " after " + std::to_string(st.states) +
-                                           " states, so these odds are sampled"}};
+        if (st.stopped_by == "cancelled") throw std::runtime_error("cancelled");
+        if (req.method == "exact")
+            throw LimitError("the exact solve stopped at its " + st.stopped_by + " after " + std::to_string(st.states) +
+                             " states; ask for Monte Carlo or a larger budget");
+        out["fallback"] = fallback_json(st);
     }
-    MonteCarloOptions mo;
-    mo.trials = req.trials;
-    mo.seed = req.seed;
-    mo.target_halfwidth = req.target_halfwidth;
-    mo.time_limit_s = req.time_limit_s;
-    mo.progress = [](std::uint64_t done, std::uint64_t planned) {
-        return report_progress({{"phase", "monte-carlo"}, {"trials", done}, {"planned", planned}});
-    };
-    const MonteCarloStatus st = solve_monte_carlo(root, tally, mo);
+    const MonteCarloStatus st = sample(tally, monte_carlo_options(req, deadline.left()));
     if (st.stopped_by == "cancelled") throw std::runtime_error("cancelled");
-    out["method"] = "monte-carlo";
-    out["trials"] = st.trials;
-    out["seed"] = req.seed;
-    out["stopped_by"] = st.stopped_by.empty() ? "trials" : st.stopped_by;
-    out["max_halfwidth"] = st.max_halfwidth;
+    out.update(monte_carlo_answer(st, req));
     return out;
+}
+
+template <ChanceState S>
+json solve_any(const S& root, Tally& tally, const SolverRequest& req) {
+    return solve_any(root, tally, req,
+                     [&root](Tally& t, const MonteCarloOptions& mo) { return solve_monte_carlo(root, t, mo); });
 }
 
 // {"name": p} for every outcome, and for Monte Carlo {"name": [lo, hi]}.

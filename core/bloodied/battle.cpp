@@ -101,15 +101,25 @@ void State::apply(std::uint32_t face, Log* log) {
     skip_to_next_roller(log);
 }
 
-std::string State::key() const {
-    std::string k;
-    auto put = [&k](std::int64_t v) { k.append(reinterpret_cast<const char*>(&v), sizeof v); };
-    put(phase_);
-    put(static_cast<std::int64_t>(roller_));
-    put(die_);
-    put(total_[0]);
-    put(total_[1]);
-    return k;
+void State::pack(KeyWriter& w) const {
+    // Totals and counts are whole numbers far below 2^63 (the dice limit), so
+    // each fits one word; the phase and roller share another.
+    w.put(static_cast<std::uint64_t>(phase_), 2);
+    w.put(roller_, 32);
+    w.put(static_cast<std::uint64_t>(die_), 64);
+    w.put(static_cast<std::uint64_t>(total_[0]), 64);
+    w.put(static_cast<std::uint64_t>(total_[1]), 64);
+    w.put(rolled_, 64);
+}
+
+void State::unpack(KeyReader& r) {
+    phase_ = static_cast<int>(r.get(2));
+    roller_ = static_cast<std::size_t>(r.get(32));
+    die_ = static_cast<std::int64_t>(r.get(64));
+    total_[0] = static_cast<std::int64_t>(r.get(64));
+    total_[1] = static_cast<std::int64_t>(r.get(64));
+    rolled_ = r.get(64);
+    faces_.clear();
 }
 
 Schema State::schema(const Battle& b) {

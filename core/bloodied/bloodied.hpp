@@ -87,7 +87,8 @@ public:
     bool is_terminal() const { return phase_ == 2; }
     void chance_outcomes(Outcomes& out) const;
     void apply(std::uint32_t face, Log* log);
-    std::string key() const;
+    void pack(KeyWriter& w) const;
+    void unpack(KeyReader& r);
     std::uint64_t progress() const { return rolled_; }
     void record(Recorder& r) const;
 

@@ -497,22 +497,58 @@ void State::settle(Log* log) {
     }
 }
 
-std::string State::key() const {
-    std::string k;
-    k.reserve(n_.size() * 4 + 32);
-    auto put = [&k](std::int32_t v) { k.append(reinterpret_cast<const char*>(&v), sizeof v); };
-    for (auto c : n_) put(c);
-    put(sdef_);
-    put(sdmg_);
-    put(targeted_);
-    put(slots_[0]);
-    put(slots_[1]);
-    put(turn_);
-    put(stage_);
-    put(pe_);
-    put(pt_);
-    put(result_);
-    return k;
+// Each field takes as many bits as its largest value in this battle needs.
+void State::pack(KeyWriter& w) const {
+    const Battle& b = *b_;
+    for (std::size_t i = 0; i < n_.size(); ++i)
+        w.put(static_cast<std::uint64_t>(n_[i]), bits_for(static_cast<std::uint64_t>(b.ents[i].count)));
+    if (b.structure.present) {
+        w.put(static_cast<std::uint64_t>(sdef_), bits_for(static_cast<std::uint64_t>(b.structure.defense)));
+        w.put(static_cast<std::uint64_t>(sdmg_), 7);
+        w.put(static_cast<std::uint64_t>(targeted_), bits_for(static_cast<std::uint64_t>(b.bonus_limit)));
+    }
+    if (b.options.engine_order) {
+        const unsigned sb = bits_for(Limits::kSideMen + Limits::kNobles);  // slots never pass a side's men
+        w.put(static_cast<std::uint64_t>(slots_[0]), sb);
+        w.put(static_cast<std::uint64_t>(slots_[1]), sb);
+        w.put(static_cast<std::uint64_t>(turn_), 1);
+    }
+    {
+        // Attacks go in three steps when the log wants them, or when one
+        // combined node's weights would not fit in 32 bits.
+        const unsigned eb = bits_for(b.ents.size() + 2);
+        w.put(static_cast<std::uint64_t>(stage_), 2);
+        w.put_opt(pe_, eb);
+        w.put_opt(pt_, eb);
+    }
+    w.put_opt(result_, 2);
+    w.put_bool(stalemate_);
+}
+
+void State::unpack(KeyReader& r) {
+    const Battle& b = *b_;
+    for (std::size_t i = 0; i < n_.size(); ++i)
+        n_[i] = static_cast<std::int32_t>(r.get(bits_for(static_cast<std::uint64_t>(b.ents[i].count))));
+    if (b.structure.present) {
+        sdef_ = static_cast<std::int32_t>(r.get(bits_for(static_cast<std::uint64_t>(b.structure.defense))));
+        sdmg_ = static_cast<std::int32_t>(r.get(7));
+        targeted_ = static_cast<std::int32_t>(r.get(bits_for(static_cast<std::uint64_t>(b.bonus_limit))));
+    }
+    if (b.options.engine_order) {
+        const unsigned sb = bits_for(Limits::kSideMen + Limits::kNobles);
+        slots_[0] = static_cast<std::int32_t>(r.get(sb));
+        slots_[1] = static_cast<std::int32_t>(r.get(sb));
+        turn_ = static_cast<std::int8_t>(r.get(1));
+    }
+    {
+        const unsigned eb = bits_for(b.ents.size() + 2);
+        stage_ = static_cast<std::int8_t>(r.get(2));
+        pe_ = r.get_opt(eb);
+        pt_ = r.get_opt(eb);
+    }
+    result_ = static_cast<std::int8_t>(r.get_opt(2));
+    stalemate_ = r.get_bool();
+    attacks_ = misses_ = 0;  // the log's counters only
 }
 
 std::uint64_t State::progress() const {

@@ -143,7 +143,8 @@ public:
     // Rolls an attack the way the rules say (attacker, target, blow) and
     // returns the outcome code, with exactly chance_outcomes()' weights.
     std::uint32_t sample(Dice& dice) const;
-    std::string key() const;
+    void pack(KeyWriter& w) const;
+    void unpack(KeyReader& r);
     std::uint64_t progress() const;
     void record(Recorder& r) const;
     double step_weight() const { return stage_ == 0 ? 1.0 : 0.0; }

@@ -1,4 +1,10 @@
 // Sampled odds: play the battle many times with the project's generator.
+//
+// Trials run in blocks; block k draws from Rng::for_block(seed, k). So the
+// battles of a (seed, trials) pair do not depend on who plays which block:
+// several workers taking whole blocks, merged in block order, give exactly
+// the answer of one worker playing them in turn. The early stop at the target
+// width is only ever checked between blocks, for the same reason.
 #pragma once
 #include <algorithm>
 #include <chrono>
@@ -12,18 +18,23 @@
 
 namespace bc {
 
+struct MonteCarloProgress {
+    std::uint64_t trials = 0, planned = 0;
+    double halfwidth = 1;  // the widest 95% interval's half-width so far
+};
+
 struct MonteCarloOptions {
     std::uint64_t trials = 100'000;    // at most this many
     std::uint64_t seed = 1;
     double target_halfwidth = 0;       // stop once every 95% interval is this narrow (0: never)
     std::uint64_t min_trials = 1'000;  // before stopping early
     double time_limit_s = 0;           // 0: none
-    std::uint64_t max_steps = 10'000'000;  // per battle
-    // Called every `chunk` trials, and at least every `report_s` seconds when
-    // battles are long, with (trials done, trials planned); returning false
-    // stops (complete = false).
-    std::function<bool(std::uint64_t, std::uint64_t)> progress;
-    std::uint64_t chunk = 1'000;
+    std::uint64_t max_steps = kStepLimit;  // per battle
+    std::uint64_t block = 1'000;       // trials per seeded block
+    std::uint64_t first_block = 0;     // a worker's share: blocks first_block, first_block + 1, ...
+    // Called after every block, and at least every `report_s` seconds when
+    // battles are long; returning false stops (complete = false).
+    std::function<bool(const MonteCarloProgress&)> progress;
     double report_s = 0.25;
 };
 
@@ -48,57 +59,83 @@ inline double widest_halfwidth(const Tally& t) {
     return w;
 }
 
-template <ChanceState S>
-MonteCarloStatus solve_monte_carlo(const S& root, Tally& tally, const MonteCarloOptions& opt = {}) {
+// Plays trials with `play_one(rng, tally, deadline)`, which plays one battle
+// and records it into `tally` with weight 1 (its outcome, its steps, and
+// add_total(1)); it may give up on a very long battle once the deadline has
+// passed, recording nothing and returning false.
+template <class PlayOne>
+MonteCarloStatus run_monte_carlo(PlayOne&& play_one, Tally& tally, const MonteCarloOptions& opt) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
-    MonteCarloStatus st;
-    Rng rng(opt.seed);
-    Outcomes scratch;
+    const Deadline deadline(opt.time_limit_s);
     auto last_report = start;
-    for (std::uint64_t t = 0; t < opt.trials; ++t) {
-        S s = root;
-        double steps = 0;
-        std::uint64_t n = 0;
-        while (!s.is_terminal()) {
-            if (++n > opt.max_steps) throw std::runtime_error("a battle did not end within the step limit");
-            steps += step_weight_of(s);
-            s.apply(draw(s, rng, scratch), nullptr);
-        }
-        Recorder rec(tally, 1.0);
-        s.record(rec);
-        tally.add_total(1.0);
-        tally.add_steps(steps);
-        st.trials = t + 1;
-        // The early stop is checked at fixed trial counts only, so a seeded
-        // run stops at the same place on every machine.
-        const bool boundary = st.trials % opt.chunk == 0;
-        if (boundary && opt.target_halfwidth > 0 && st.trials >= opt.min_trials &&
-            widest_halfwidth(tally) <= opt.target_halfwidth) {
-            st.stopped_by = "target width";
-            break;
-        }
-        bool due = boundary;
-        // The clock is read every 16 battles, or after every long one (a battle of
-        // thousands of steps costs far more than reading it).
-        if (!due && ((st.trials & 15) == 0 || n > 4096) && opt.report_s > 0)
-            due = std::chrono::duration<double>(Clock::now() - last_report).count() > opt.report_s;
-        if (due) {
-            last_report = Clock::now();
-            if (opt.time_limit_s > 0 &&
-                std::chrono::duration<double>(Clock::now() - start).count() > opt.time_limit_s) {
+    MonteCarloStatus st;
+    const std::uint64_t block = std::max<std::uint64_t>(opt.block, 1);
+    auto report = [&] {
+        if (!opt.progress) return true;
+        return opt.progress({st.trials, opt.trials, widest_halfwidth(tally)});
+    };
+    for (std::uint64_t k = opt.first_block; st.trials < opt.trials && st.stopped_by.empty(); ++k) {
+        Rng rng = Rng::for_block(opt.seed, k);
+        const std::uint64_t n = std::min(block, opt.trials - st.trials);
+        for (std::uint64_t t = 0; t < n; ++t) {
+            const double before = tally.steps();
+            if (!play_one(rng, tally, deadline)) {
                 st.stopped_by = "time limit";
                 break;
             }
-            if (opt.progress && !opt.progress(st.trials, opt.trials)) {
-                st.stopped_by = "cancelled";
-                break;
+            ++st.trials;
+            // The clock is read every 16 battles, or after every long one.
+            if ((st.trials & 15) == 0 || tally.steps() - before > 4096) {
+                const auto now = Clock::now();
+                if (deadline.passed()) {
+                    st.stopped_by = "time limit";
+                    break;
+                }
+                if (opt.report_s > 0 && std::chrono::duration<double>(now - last_report).count() > opt.report_s) {
+                    last_report = now;
+                    if (!report()) {
+                        st.stopped_by = "cancelled";
+                        break;
+                    }
+                }
             }
         }
+        if (!st.stopped_by.empty()) break;
+        if (opt.target_halfwidth > 0 && st.trials >= opt.min_trials && widest_halfwidth(tally) <= opt.target_halfwidth) {
+            st.stopped_by = "target width";
+            break;
+        }
+        last_report = Clock::now();
+        if (!report()) st.stopped_by = "cancelled";
     }
     st.complete = st.stopped_by.empty() || st.stopped_by == "target width";
     st.max_halfwidth = widest_halfwidth(tally);
     return st;
+}
+
+// The generic state's battle, one outcome drawn per chance node.
+template <ChanceState S>
+MonteCarloStatus solve_monte_carlo(const S& root, Tally& tally, const MonteCarloOptions& opt = {}) {
+    Outcomes scratch;
+    return run_monte_carlo(
+        [&](Rng& rng, Tally& t, const Deadline& deadline) {
+            S s = root;
+            double steps = 0;
+            std::uint64_t n = 0;
+            while (!s.is_terminal()) {
+                if (++n > opt.max_steps) throw LimitError(step_limit_message(opt.max_steps));
+                if ((n & 0xffff) == 0 && deadline.passed()) return false;
+                steps += step_weight_of(s);
+                s.apply(draw(s, rng, scratch), nullptr);
+            }
+            Recorder rec(t, 1.0);
+            s.record(rec);
+            t.add_total(1.0);
+            t.add_steps(steps);
+            return true;
+        },
+        tally, opt);
 }
 
 }  // namespace bc

@@ -3,16 +3,60 @@
 // whole-number weights. Choices players make are taken inside apply() by a named
 // policy carried in the state, so the solvers only ever see chance.
 #pragma once
+#include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "dice/rng.hpp"
+#include "solve/key.hpp"
 #include "solve/log.hpp"
 #include "solve/tally.hpp"
 
 namespace bc {
+
+// Work stopped by a bound (steps, time, memory) rather than by bad input: the
+// API answers it with kind "limit" and the reason, never blaming a field.
+struct LimitError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The most chance steps one battle may take, whether sampled or rolled: a
+// battle that has not ended by then is reported as a limit.
+inline constexpr std::uint64_t kStepLimit = 100'000'000;
+inline std::string step_limit_message(std::uint64_t steps) {
+    return "a battle did not end within the step limit (" + std::to_string(steps) +
+           " chance steps): it may never end under these rules and options";
+}
+
+// A point in time work must stop by (none: never).
+class Deadline {
+public:
+    Deadline() = default;
+    explicit Deadline(double seconds)
+        : set_(seconds > 0),
+          at_(std::chrono::steady_clock::now() +
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
+    bool passed() const { return set_ && std::chrono::steady_clock::now() > at_; }
+    // Seconds left (a large number when none is set).
+    double left() const {
+        if (!set_) return 1e18;
+        return std::chrono::duration<double>(at_ - std::chrono::steady_clock::now()).count();
+    }
+
+private:
+    bool set_ = false;
+    std::chrono::steady_clock::time_point at_{};
+};
+
+// The deadline of the request being answered: the API sets it from the
+// request's time limit, so that a roll of a huge battle stops in time too.
+inline Deadline& work_deadline() {
+    thread_local Deadline d;
+    return d;
+}
 
 struct Outcome {
     std::uint32_t code;    // passed back to apply()
@@ -22,12 +66,15 @@ using Outcomes = std::vector<Outcome>;
 
 template <class S>
 concept ChanceState = std::copyable<S> && requires(const S& cs, S& s, Outcomes& out, Recorder& rec,
-                                                   std::uint32_t code, Log* log) {
+                                                   std::uint32_t code, Log* log, KeyWriter& kw, KeyReader& kr) {
     { cs.is_terminal() } -> std::convertible_to<bool>;
     cs.chance_outcomes(out);  // fills `out` (cleared by the caller)
     s.apply(code, log);       // deterministic; narrates into log when not null
-    // Canonical: equal keys mean equal futures.
-    { cs.key() } -> std::convertible_to<std::string>;
+    // The canonical key (key.hpp): equal keys mean equal futures and equal
+    // records. unpack() rebuilds, on any state of the same battle, every field
+    // the future and record() depend on (fields kept only for logs may reset).
+    cs.pack(kw);
+    s.unpack(kr);
     // Never decreases along a transition; cycles stay within one value.
     { cs.progress() } -> std::convertible_to<std::uint64_t>;
     cs.record(rec);  // a terminal state's features
@@ -78,11 +125,14 @@ std::uint32_t draw(const S& s, Dice& dice, Outcomes& scratch) {
 
 // Plays one battle to its end with `dice`, narrating into `log`.
 template <ChanceState S>
-S play(S state, Dice& dice, Log* log, std::uint64_t max_steps = 100'000'000) {
+S play(S state, Dice& dice, Log* log, std::uint64_t max_steps = kStepLimit,
+       const Deadline& deadline = work_deadline()) {
     Outcomes scratch;
     std::uint64_t steps = 0;
     while (!state.is_terminal()) {
-        if (++steps > max_steps) throw std::runtime_error("battle did not end within the step limit");
+        if (++steps > max_steps) throw LimitError(step_limit_message(max_steps));
+        if ((steps & 0xffff) == 0 && deadline.passed())
+            throw LimitError("the battle did not end within the time limit");
         state.apply(draw(state, dice, scratch), log);
     }
     return state;

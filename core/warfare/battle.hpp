@@ -41,7 +41,7 @@ struct BattleLimits {
     static constexpr std::size_t kUnitsPerSide = 12;
     static constexpr std::size_t kIdChars = 64;
     static constexpr int kQueue = 40;
-    static constexpr std::size_t kLogEntries = 50'000;  // a rolled battle's log at most
+    static constexpr std::size_t kLogEntries = Log::kDefaultLimit;  // a rolled battle's log keeps at most
 };
 
 // One attacker against one target, from their cards: the Attack check's hit
@@ -93,7 +93,8 @@ public:
     bool is_terminal() const { return outcome_ >= 0; }
     void chance_outcomes(Outcomes& out) const;
     void apply(std::uint32_t code, Log* log);
-    std::string key() const;
+    void pack(KeyWriter& w) const;
+    void unpack(KeyReader& r);
     std::uint64_t progress() const;
     void record(Recorder& r) const;
     // Only sampling asks a state for its own dice, so the first such call

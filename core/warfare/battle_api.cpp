@@ -48,23 +48,20 @@ json battle_odds(const Battle& b, const In& solver_in) {
 }
 
 json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log) {
-    Log log;
+    // The endless rule ends every loop; the log keeps its first and last
+    // steps all the same (solve/log.hpp).
+    Log log(max_log);
     auto bp = std::make_shared<const Battle>(b);
     State s(bp, &log);
     s.watch_endless();
     Rng rng(seed);
     std::uint64_t steps = 0;
-    // The endless rule ends every loop; the log is bounded all the same.
-    Log* narrate = &log;
     while (!s.is_terminal()) {
-        if (++steps > 10'000'000) throw std::runtime_error("the battle did not end within the step limit");
-        if (narrate && log.size() >= max_log) {
-            log.add("log-truncated", "The log stops here (" + std::to_string(max_log) +
-                                         " steps); the battle goes on to its end as rolled.");
-            narrate = nullptr;
-        }
+        if (++steps > kStepLimit) throw LimitError(step_limit_message(kStepLimit));
+        if ((steps & 0xffff) == 0 && work_deadline().passed())
+            throw LimitError("the battle did not end within the time limit");
         const Roll r = s.roll(rng);
-        s.apply_roll(r, narrate);
+        s.apply_roll(r, &log);
     }
     json units = units_json(b);
     std::vector<std::string> gone, fled, broke;

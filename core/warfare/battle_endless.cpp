@@ -12,8 +12,7 @@
 //   many turns; after kCapTurns turns with no lasting change the battle is
 //   counted as endless without proof (a battle that slow may still end: the
 //   exact odds count where it really ends).
-#include <unordered_set>
-
+#include "solve/keyset.hpp"
 #include "warfare/battle_detail.hpp"
 
 namespace bc::warfare {
@@ -36,23 +35,33 @@ State::Reach State::reach_change() const {
     root.watch_ = false;
     root.proof_due_ = false;
     const std::uint64_t level = root.progress();
-    std::unordered_set<std::string> seen;
-    std::vector<State> todo;
-    seen.insert(root.key());
-    todo.push_back(std::move(root));
+    // Depth first over packed keys; a state is rebuilt from its key to expand it.
+    KeySet seen;
+    KeyWriter kw;
+    bool fresh = false;
+    root.pack(kw);
+    seen.insert(kw.data(), kw.size(), fresh);
+    std::vector<std::uint32_t> todo = {0};
     Outcomes outs;
+    State s = root;
     while (!todo.empty()) {
-        const State s = std::move(todo.back());
+        const std::uint32_t id = todo.back();
         todo.pop_back();
+        KeyReader kr(seen.key(id), seen.key_size(id));
+        s = root;
+        s.unpack(kr);
         outs.clear();
         s.chance_outcomes(outs);
         for (const auto& o : outs) {
             State c = s;
             c.apply(o.code, nullptr);
             if (c.is_terminal() || c.progress() != level) return Reach::Yes;
-            if (!seen.insert(c.key()).second) continue;
+            kw.clear();
+            c.pack(kw);
+            const std::uint32_t next = seen.insert(kw.data(), kw.size(), fresh);
+            if (!fresh) continue;
             if (seen.size() > kSearchStates) return Reach::Unknown;
-            todo.push_back(std::move(c));
+            todo.push_back(next);
         }
     }
     return Reach::Never;

@@ -75,44 +75,6 @@ std::string State::start_probe(int actor, int target, Log* log) {
 
 // ---------------------------------------------------------------- solver view
 
-std::string State::key() const {
-    std::string k;
-    const int units = n();
-    k.reserve(static_cast<std::size_t>(units * (b_->any_undead ? 7 : 4) + 12 + q_n_ * 4));
-    for (int u = 0; u < units; ++u) {
-        const UnitState& s = u_[u];
-        const std::uint16_t f = static_cast<std::uint16_t>(s.flags & ~kBroke);
-        k.push_back(static_cast<char>(s.die));
-        k.push_back(static_cast<char>(s.engaged));
-        k.push_back(static_cast<char>(f & 0xff));
-        k.push_back(static_cast<char>(f >> 8));
-        if (b_->any_undead) {
-            k.push_back(static_cast<char>(s.undead_ok & 0xff));
-            k.push_back(static_cast<char>((s.undead_ok >> 8) & 0xff));
-            k.push_back(static_cast<char>((s.undead_ok >> 16) & 0xff));
-        }
-    }
-    k.push_back(static_cast<char>(turn_));
-    k.push_back(static_cast<char>(orders_left_));
-    k.push_back(static_cast<char>(retreating_));
-    k.push_back(static_cast<char>(inflicted_));
-    k.push_back(static_cast<char>(outcome_));
-    // Parity matters only to cavalry attacking in odd rounds; who had the
-    // initiative only to the log's round numbers.
-    const bool odd = b_->opt.cavalry == Cavalry::OddRounds;
-    const int parity = odd ? parity_ | (first_ << 1) : 0;
-    k.push_back(static_cast<char>(parity | (refreshed_ ? 4 : 0) | (started_ ? 8 : 0) | (probe_ ? 16 : 0)));
-    k.push_back(static_cast<char>(pending_rounds_));
-    for (int i = 0; i < q_n_; ++i) {
-        const Step& s = q_[static_cast<std::size_t>(i)];
-        k.push_back(static_cast<char>(s.kind));
-        k.push_back(static_cast<char>(s.unit));
-        k.push_back(static_cast<char>(s.other));
-        k.push_back(static_cast<char>(s.arg));
-    }
-    return k;
-}
-
 std::uint64_t State::progress() const {
     std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
     for (int u = 0; u < n(); ++u) {

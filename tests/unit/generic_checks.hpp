@@ -81,8 +81,44 @@ void check_node(const S& s) {
     }
 }
 
-// Random playthroughs from `root`, checking every node on the way and that
-// progress never goes backwards.
+// A state's key rebuilds it: packing, unpacking into another state of the
+// same battle and packing again gives the same key, and the rebuilt state has
+// the same chance outcomes (or, at the end, records the same).
+template <bc::ChanceState S>
+void check_key(const S& s, const S& other, const bc::Schema& schema) {
+    bc::KeyWriter a, b;
+    s.pack(a);
+    REQUIRE_FALSE(a.overflow());
+    S t = other;
+    bc::KeyReader r(a.data(), a.size());
+    t.unpack(r);
+    t.pack(b);
+    REQUIRE(a.size() == b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) CHECK(a.data()[i] == b.data()[i]);
+    REQUIRE(t.is_terminal() == s.is_terminal());
+    CHECK(t.progress() == s.progress());
+    if (s.is_terminal()) {
+        bc::Tally ts(schema), tt(schema);
+        bc::Recorder rs(ts, 1.0), rt(tt, 1.0);
+        s.record(rs);
+        t.record(rt);
+        for (std::size_t i = 0; i < schema.outcomes.size(); ++i) CHECK(ts.outcome(i) == tt.outcome(i));
+        for (std::size_t i = 0; i < schema.events.size(); ++i) CHECK(ts.event(i) == tt.event(i));
+        for (std::size_t i = 0; i < schema.series.size(); ++i) CHECK(ts.series(i) == tt.series(i));
+        return;
+    }
+    bc::Outcomes x, y;
+    s.chance_outcomes(x);
+    t.chance_outcomes(y);
+    REQUIRE(x.size() == y.size());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        CHECK(x[i].code == y[i].code);
+        CHECK(x[i].weight == y[i].weight);
+    }
+}
+
+// Random playthroughs from `root`, checking every node on the way (its
+// outcomes and its key) and that progress never goes backwards.
 template <bc::ChanceState S>
 void check_playthroughs(const S& root, const bc::Schema& schema, int walks, std::uint64_t seed,
                         int max_nodes_checked = 400) {
@@ -93,12 +129,16 @@ void check_playthroughs(const S& root, const bc::Schema& schema, int walks, std:
         S s = root;
         int steps = 0;
         while (!s.is_terminal()) {
-            if (checked++ < max_nodes_checked) check_node(s);
+            if (checked++ < max_nodes_checked) {
+                check_node(s);
+                check_key(s, root, schema);
+            }
             const auto before = s.progress();
             s.apply(bc::draw(s, rng, scratch), nullptr);
             if (!s.is_terminal()) CHECK(s.progress() >= before);
             REQUIRE(++steps < 10'000'000);
         }
+        check_key(s, root, schema);
         bc::Tally t(schema);
         bc::Recorder rec(t, 1.0);
         s.record(rec);
