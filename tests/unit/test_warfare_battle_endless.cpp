@@ -87,3 +87,17 @@ TEST_CASE("Warfare endless battles: the round cap ends what the search cannot se
     CHECK(small["log"][n - 2]["outcome"] == "endless");
     CHECK(small["log"][n - 1]["step"] == "summary");
 }
+
+TEST_CASE("Warfare endless battles: exact odds give the endless share as an outcome", "[warfare-battle]") {
+    const json o = odds(half_endless());
+    CHECK(o["method"] == "exact");
+    same(o["outcomes"]["endless"], frac(1, 2));
+    same(o["outcomes"]["attacker"], frac(1, 2));
+    // No final dice for the endless half: the trolls end at 6 when the archers win at once.
+    same(o["units"][0]["final"]["6"], frac(1, 2));
+    same(o["units"][2]["removed"], frac(1, 2));
+    // A battle that is endless for certain.
+    json sure = half_endless();
+    sure["options"]["initiative"] = "defender";
+    same(odds(sure)["outcomes"]["endless"], Frac(1));
+}
