@@ -50,6 +50,22 @@ struct BattleLimits {
 struct PairOdds {
     std::int16_t hit[3] = {0, 0, 0}, crit[3] = {0, 0, 0};
     std::int16_t power[2] = {0, 0};
+    // Expected casualties x 400^3 (before an Undead check and doubling effects)
+    // by [advantage + 1][Power advantage].
+    std::int64_t value[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+};
+
+// Pass weight out of 400 of a d20 check with advantage (+1), none (0) or
+// disadvantage (-1) of `bonus` against `dc`; natural 1s fail when `nat1`.
+int pass_weight(int adv, int bonus, int dc, bool nat1);
+
+// Which of a unit's fields the canonical key holds (State::key_layout).
+struct BattleKey {
+    std::uint8_t die_bits = 3;
+    std::uint16_t flags = 0;     // the flags that can matter for this unit
+    std::uint8_t flag_bits = 0;  // up to the highest of them
+    bool engages = false;        // some unit can charge: engagement is kept
+    std::uint32_t undead = 0;    // undead enemies it must check against
 };
 
 struct Battle {
@@ -59,9 +75,13 @@ struct Battle {
     std::vector<BattleUnit> units;  // the attacker's, then the defender's
     bool had_infantry[2] = {false, false};
     int leader[2] = {-1, -1};  // the unit marked "leader" on each side
+    std::uint32_t forts[2] = {0, 0};  // each side's fortifications, as unit bits
     bool heals = false;    // Regenerate or Ravenous: casualty dice can go up
     bool any_undead = false;
     std::vector<PairOdds> pairs;  // [attacker * units + target], by prepare_battle()
+    std::vector<BattleKey> key;   // per unit, by prepare_battle()
+    bool any_charge = false;
+    std::uint8_t unit_bits = 1, order_bits = 1;  // key widths
 };
 
 // One unit of an army, with its "id" and "sapped" fields.
@@ -112,6 +132,7 @@ public:
     void apply_roll(const Roll& r, Log* log);
 
     static Schema schema(const Battle& b);
+    static void key_layout(Battle& b);  // by prepare_battle()
     // Weights of each kept d20 face (sum 400) with advantage (+1), none (0), disadvantage (-1).
     static std::array<int, 21> d20_weights(int adv);
 
@@ -190,6 +211,8 @@ private:
     };
 
     bool has(int u, std::uint16_t f) const { return (u_[u].flags & f) != 0; }
+    std::uint32_t live_undead(int u) const;
+    bool inflicted_matters() const;
     void set(int u, std::uint16_t f, bool on = true) {
         if (on)
             u_[u].flags = static_cast<std::uint16_t>(u_[u].flags | f);
@@ -204,7 +227,17 @@ private:
     bool diminished(int u) const;
     bool side_has(int side, Type t) const;
     int alive(int side) const;
-    int morale_bonus(int u) const;
+    // Morale checks: the card's Morale with its fortification bonus, the pass
+    // weight out of 400 (with disadvantage and natural 1s), one kept face.
+    int morale_total(int u) const;
+    int morale_pass(int u, int dc) const;
+    bool morale_passes(int u, int dc, int face) const;
+    // How many units of each type each side has on the field (order of battle).
+    struct Presence {
+        std::uint8_t count[2][8] = {};
+    };
+    Presence presence() const;
+    const char* illegal(int a, int t, const Presence& here) const;
     std::string name(int u) const { return card(u).spec.name; }
 
     int attack_adv(int a, int t, bool charge) const;
@@ -229,9 +262,10 @@ private:
         int n = 0;
     };
 
-    Plan plan(int u) const;
+    Plan plan(int u, const Presence& here) const;
     bool can_charge(int a, int t) const;
     void scan_targets(int a, Targets& out) const;
+    void scan_targets(int a, Targets& out, const Presence& here) const;
     const Scored& pick_target(const Targets& ts) const;  // ts not empty
     bool sap_helps(int side, int fort) const;
     bool wants_to_feed(int u) const;
@@ -261,7 +295,7 @@ private:
     void order_end(const Step& s, Log* log);
 
     // The endless rule (battle_endless.cpp), for sampling and rolling only.
-    static constexpr std::uint32_t kProofTurns = 100, kCapTurns = 2000;  // 50 and 1,000 rounds
+    static constexpr std::uint32_t kProofTurns = 96, kCapTurns = 2000, kWatchTurns = 8;  // 48, 1,000 and 4 rounds
     static constexpr std::size_t kSearchStates = 5000;
     enum class Reach { Yes, Never, Unknown };
     void watch_turn();              // at each turn's end: counts turns with no lasting change
@@ -289,6 +323,7 @@ private:
     int first_attack_ = -1;
     mutable bool watch_ = false;     // the endless rule applies (see sample())
     bool proof_due_ = false;
+    std::uint8_t watch_tick_ = 0;
     std::uint32_t still_turns_ = 0;  // turns since progress() last changed
     std::uint32_t next_proof_ = kProofTurns;
     std::uint64_t still_progress_ = ~std::uint64_t{0};

@@ -3,7 +3,8 @@
 // back). The exact solver sees such loops as closed classes of states and
 // reports their probability as the outcome "endless". Sampling and rolling
 // play one battle at a time, so they end a loop by this rule:
-//   after kProofTurns turns with no lasting change (progress() unchanged: no
+//   after kProofTurns turns with no lasting change (progress() unchanged, as
+//   looked at every kWatchTurns turns: no
 //   unit gone, no once-per-battle effect used, and without Regenerate or
 //   Ravenous on the field no casualty), the reachable states of the battle at
 //   that level are searched (up to kSearchStates). If none of them leads to a
@@ -20,6 +21,10 @@ namespace bc::warfare {
 using namespace detail;
 
 void State::watch_turn() {
+    // Looked at every kWatchTurns turns (four rounds): a sampled battle pays
+    // for progress() once in eight turns, and the counts stay whole.
+    if (++watch_tick_ < kWatchTurns) return;
+    watch_tick_ = 0;
     const std::uint64_t p = progress();
     if (p != still_progress_) {
         still_progress_ = p;
@@ -27,7 +32,8 @@ void State::watch_turn() {
         next_proof_ = kProofTurns;
         return;
     }
-    if (++still_turns_ >= next_proof_) proof_due_ = true;
+    still_turns_ += kWatchTurns;
+    if (still_turns_ >= next_proof_) proof_due_ = true;
 }
 
 State::Reach State::reach_change() const {

@@ -1,6 +1,7 @@
 // Facts about the battle as it stands (who is diminished, who may attack
 // whom) and the odds of each chance node, from the d20 faces.
 #include <algorithm>
+#include <bit>
 #include <numeric>
 #include <stdexcept>
 
@@ -9,6 +10,26 @@
 namespace bc::warfare {
 
 using namespace detail;
+
+namespace {
+// How a kept Attack face resolves: 0 miss, 1 hit, 2 critical hit.
+int attack_class(int face, int bonus, int defense, bool crit_needs_hit, bool nat1_misses) {
+    const bool reaches = face + bonus >= defense;
+    if (face == 1 && nat1_misses) return 0;
+    if (face == 20) return (!crit_needs_hit || reaches) ? 2 : 0;
+    return reaches ? 1 : 0;
+}
+bool check_passes(int face, int bonus, int dc, bool nat1_fails) {
+    if (face == 1 && nat1_fails) return false;
+    return face + bonus >= dc;
+}
+void reduce(Outcomes& out) {
+    std::uint64_t g = 0;
+    for (const auto& o : out) g = std::gcd(g, o.weight);
+    if (g > 1)
+        for (auto& o : out) o.weight /= g;
+}
+}  // namespace
 
 // ---------------------------------------------------------------- facts
 
@@ -25,6 +46,13 @@ bool State::side_has(int side, Type t) const {
     return false;
 }
 
+State::Presence State::presence() const {
+    Presence p;
+    for (int u = 0; u < n(); ++u)
+        if (on_field(u)) ++p.count[bu(u).side][static_cast<int>(card(u).spec.type)];
+    return p;
+}
+
 int State::alive(int side) const {
     int k = 0;
     for (int u = 0; u < n(); ++u)
@@ -32,15 +60,29 @@ int State::alive(int side) const {
     return k;
 }
 
-int State::morale_bonus(int u) const {
+// The one place a Morale check's inputs are gathered: the card's Morale, the
+// largest bonus of a standing fortification of its side, disadvantage when
+// unpaid (not Bred for War), and natural 1s by option.
+int State::morale_total(int u) const {
     int best = 0;
-    for (int f = 0; f < n(); ++f)
-        if (bu(f).side == bu(u).side && on_field(f) && card(f).is(Type::Fortification))
-            best = std::max(best, card(f).spec.morale_bonus);
-    return best;
+    for (std::uint32_t m = b_->forts[bu(u).side]; m; m &= m - 1) {
+        const int f = std::countr_zero(m);
+        if (on_field(f)) best = std::max(best, card(f).spec.morale_bonus);
+    }
+    return card(u).morale + best;
 }
 
-const char* State::illegal(int a, int t) const {
+int State::morale_pass(int u, int dc) const {
+    return pass_weight(morale_dis(u), morale_total(u), dc, b_->opt.natural_1 == Natural1::AllChecksFail);
+}
+
+bool State::morale_passes(int u, int dc, int face) const {
+    return check_passes(face, morale_total(u), dc, b_->opt.natural_1 == Natural1::AllChecksFail);
+}
+
+const char* State::illegal(int a, int t) const { return illegal(a, t, presence()); }
+
+const char* State::illegal(int a, int t, const Presence& here) const {
     if (a < 0 || a >= n() || t < 0 || t >= n()) return "no such unit";
     if (!acts(a)) return card(a).is(Type::Fortification) ? "a fortification never attacks" : "is not on the field";
     if (!on_field(t)) return "the target is not on the field";
@@ -51,11 +93,8 @@ const char* State::illegal(int a, int t) const {
         if (u_[a].engaged != t) return "is engaged and may attack only the unit it is engaged with";
         if (b_->opt.engaged_ignore_order) return nullptr;
     }
-    auto other_has = [&](Type ty) {
-        for (int u = 0; u < n(); ++u)
-            if (u != t && bu(u).side == ts && on_field(u) && card(u).is(ty)) return true;
-        return false;
-    };
+    // Another unit of the target's side, of this type, on the field.
+    auto other_has = [&](Type ty) { return here.count[ts][static_cast<int>(ty)] > (T.is(ty) ? 1 : 0); };
     if (T.is(Type::Fortification))
         return A.siege() ? nullptr : "only siege engines can attack fortifications";
     // Siege-engine targeting and protection belong to the type (and with option
@@ -128,37 +167,35 @@ int State::per_hit(int a, int t, bool charge) const {
     return k;  // several doubling effects do not stack
 }
 
-namespace {
-// How a kept Attack face resolves: 0 miss, 1 hit, 2 critical hit.
-int attack_class(int face, int bonus, int defense, bool crit_needs_hit, bool nat1_misses) {
-    const bool reaches = face + bonus >= defense;
-    if (face == 1 && nat1_misses) return 0;
-    if (face == 20) return (!crit_needs_hit || reaches) ? 2 : 0;
-    return reaches ? 1 : 0;
-}
-bool check_passes(int face, int bonus, int dc, bool nat1_fails) {
-    if (face == 1 && nat1_fails) return false;
-    return face + bonus >= dc;
-}
-void reduce(Outcomes& out) {
-    std::uint64_t g = 0;
-    for (const auto& o : out) g = std::gcd(g, o.weight);
-    if (g > 1)
-        for (auto& o : out) o.weight /= g;
-}
-}  // namespace
 
-// Pass weight out of 400 for a check of `bonus` against `dc`.
-static int pass_weight(const std::array<int, 21>& w, int bonus, int dc, bool nat1) {
-    int p = 0;
-    for (int f = 1; f <= 20; ++f)
-        if (check_passes(f, bonus, dc, nat1)) p += w[f];
-    return p;
+// Pass weight out of 400 for a check of `bonus` against `dc` with advantage
+// (+1), none (0) or disadvantage (-1); a natural 1 fails when `nat1`.
+int pass_weight(int adv, int bonus, int dc, bool nat1) {
+    // [adv + 1][nat1][lowest passing face, 1..21], filled once.
+    static const auto table = [] {
+        std::array<std::array<std::array<std::int16_t, 22>, 2>, 3> t{};
+        for (int a = -1; a <= 1; ++a) {
+            const auto w = State::d20_weights(a);
+            for (int n1 = 0; n1 <= 1; ++n1)
+                for (int need = 1; need <= 21; ++need) {
+                    int p = 0;
+                    for (int f = std::max(need, n1 ? 2 : 1); f <= 20; ++f) p += w[static_cast<std::size_t>(f)];
+                    t[static_cast<std::size_t>(a + 1)][static_cast<std::size_t>(n1)][static_cast<std::size_t>(need)] =
+                        static_cast<std::int16_t>(p);
+                }
+        }
+        return t;
+    }();
+    const int need = std::clamp(dc - bonus, 1, 21);
+    return table[static_cast<std::size_t>(adv + 1)][nat1 ? 1 : 0][static_cast<std::size_t>(need)];
 }
 
 void prepare_battle(Battle& b) {
     const std::size_t n = b.units.size();
     b.had_infantry[0] = b.had_infantry[1] = b.heals = b.any_undead = false;
+    b.forts[0] = b.forts[1] = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        if (b.units[i].unit.is(Type::Fortification)) b.forts[b.units[i].side] |= 1u << i;
     for (auto& bu : b.units) {
         const Unit& U = bu.unit;
         bu.siege_type = U.is(Type::SiegeEngine) || (b.opt.siege_trait_full && U.has(Trait::SiegeEngine));
@@ -189,27 +226,24 @@ void prepare_battle(Battle& b) {
                 p.crit[adv + 1] = static_cast<std::int16_t>(crit);
             }
             for (int adv = 0; adv <= 1; ++adv)
-                p.power[adv] = static_cast<std::int16_t>(pass_weight(State::d20_weights(adv), A.power, T.toughness, nat1_all));
+                p.power[adv] = static_cast<std::int16_t>(pass_weight(adv, A.power, T.toughness, nat1_all));
+            // Expected casualties (scaled) before Undead checks and doubling effects.
+            const bool hurl = A.has(Trait::HurlRocks);
+            const std::int64_t twice = T.is(Type::Fortification) ? 7 : 4;  // 2 x 3.5 or 2 x 2
+            const std::int64_t m = b.opt.hurl_rocks_crit_double ? 2 : 1;
+            for (int adv = 0; adv < 3; ++adv)
+                for (int padv = 0; padv < 2; ++padv)
+                    p.value[adv][padv] = hurl ? 400 * (p.hit[adv] + m * p.crit[adv]) * twice
+                                              : 2 * std::int64_t{p.power[padv]} * (p.hit[adv] + 2 * p.crit[adv]);
         }
+    State::key_layout(b);
 }
 
 std::int64_t State::expected_value(int a, int t, bool charge) const {
-    const Unit& A = card(a);
-    const Options& o = b_->opt;
     const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
-    const int adv = attack_adv(a, t, charge) + 1;
-    const std::int64_t hit = po.hit[adv], crit = po.crit[adv];
-    std::int64_t u = 400;
-    if (needs_undead_check(a, t))
-        u = pass_weight(d20_weights(morale_dis(a)), A.morale + morale_bonus(a), o.undead_dc,
-                        o.natural_1 == Natural1::AllChecksFail);
-    if (A.has(Trait::HurlRocks)) {
-        const std::int64_t twice = card(t).is(Type::Fortification) ? 7 : 4;  // 2 x 3.5 or 2 x 2
-        const std::int64_t m = o.hurl_rocks_crit_double ? 2 : 1;
-        return 400 * u * (hit + m * crit) * twice;
-    }
-    const std::int64_t ps = po.power[power_adv(a, t)];
-    return 2 * u * ps * per_hit(a, t, charge) * (hit + 2 * crit);
+    const std::int64_t v = po.value[attack_adv(a, t, charge) + 1][power_adv(a, t)];
+    const std::int64_t u = needs_undead_check(a, t) ? morale_pass(a, b_->opt.undead_dc) : 400;
+    return card(a).has(Trait::HurlRocks) ? u * v : u * v * per_hit(a, t, charge);
 }
 
 void State::attack_outcomes(const Step& s, Outcomes& out) const {
@@ -259,9 +293,7 @@ void State::attack_outcomes(const Step& s, Outcomes& out) const {
 }
 
 void State::morale_outcomes(const Step& s, Outcomes& out) const {
-    const auto w = d20_weights(morale_dis(s.unit));
-    const int p = pass_weight(w, card(s.unit).morale + morale_bonus(s.unit), morale_dc(s),
-                              b_->opt.natural_1 == Natural1::AllChecksFail);
+    const int p = morale_pass(s.unit, morale_dc(s));
     if (400 - p > 0) out.push_back({0, static_cast<std::uint64_t>(400 - p)});
     if (p > 0) out.push_back({1, static_cast<std::uint64_t>(p)});
     reduce(out);
@@ -348,10 +380,7 @@ Roll State::roll(Dice& d) const {
         }
         default: {
             const int f = d20(morale_dis(s.unit));
-            r.code = check_passes(f, card(s.unit).morale + morale_bonus(s.unit), morale_dc(s),
-                                  o.natural_1 == Natural1::AllChecksFail)
-                         ? 1
-                         : 0;
+            r.code = morale_passes(s.unit, morale_dc(s), f) ? 1 : 0;
             return r;
         }
     }

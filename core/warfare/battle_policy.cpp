@@ -13,10 +13,12 @@ bool State::can_charge(int a, int t) const {
     return b_->pol.charge && card(a).has(Trait::Charge) && u_[a].engaged < 0 && u_[t].engaged < 0;
 }
 
-void State::scan_targets(int a, Targets& out) const {
+void State::scan_targets(int a, Targets& out) const { scan_targets(a, out, presence()); }
+
+void State::scan_targets(int a, Targets& out, const Presence& here) const {
     out.n = 0;
     for (int t = 0; t < n(); ++t) {
-        if (bu(t).side == bu(a).side || illegal(a, t)) continue;
+        if (bu(t).side == bu(a).side || illegal(a, t, here)) continue;
         const bool charge = can_charge(a, t);
         const std::int64_t v = expected_value(a, t, charge);
         if (v > 0) out.at[out.n++] = {static_cast<std::int8_t>(t), charge, v};
@@ -63,7 +65,7 @@ bool State::wants_to_feed(int u) const {
     return false;
 }
 
-State::Plan State::plan(int u) const {
+State::Plan State::plan(int u, const Presence& here) const {
     Plan p;
     if (!acts(u) || has(u, kExhausted)) return p;
     const Unit& c = card(u);
@@ -79,7 +81,7 @@ State::Plan State::plan(int u) const {
     if (e >= 0) {
         const bool charger = has(u, kCharger);
         const bool may = o.disengage != Disengage::ChargerCheck || charger;
-        const std::int64_t v = illegal(u, e) ? 0 : expected_value(u, e, false);
+        const std::int64_t v = illegal(u, e, here) ? 0 : expected_value(u, e, false);
         const bool stuck = v == 0;
         const bool want = stuck || (pol.disengage_to_charge && charger && c.has(Trait::Charge));
         if (want && may) {
@@ -104,7 +106,7 @@ State::Plan State::plan(int u) const {
     }
     if (o.cavalry == Cavalry::OddRounds && c.is(Type::Cavalry) && parity_) return p;
     Targets ts;
-    scan_targets(u, ts);
+    scan_targets(u, ts, here);
     if (ts.n == 0) return p;
     p.kind = kAttackOrder;
     if (pol.targeting == Targeting::Random && ts.n > 1) {

@@ -147,7 +147,7 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
     const int u = s.unit;
     const Unit& c = card(u);
     const int dc = morale_dc(s);
-    const int bonus = c.morale + morale_bonus(u);
+    const int bonus = morale_total(u);
     bool courage = false;
     if (!passed && c.has(Trait::Courageous) && !has(u, kCourageUsed) &&
         (!b_->pol.courageous_rally_only || s.kind == kRally)) {

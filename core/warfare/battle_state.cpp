@@ -75,20 +75,6 @@ std::string State::start_probe(int actor, int target, Log* log) {
 
 // ---------------------------------------------------------------- solver view
 
-std::uint64_t State::progress() const {
-    std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
-    for (int u = 0; u < n(); ++u) {
-        const UnitState& s = u_[u];
-        if (s.flags & (kRemoved | kLeft)) ++gone;
-        for (std::uint16_t f : {kRallied, kCourageUsed, kSavageUsed, kSapped})
-            if (s.flags & f) ++once;
-        once += static_cast<std::uint64_t>(std::popcount(s.undead_ok));
-        cas += static_cast<std::uint64_t>(bu(u).max - s.die);
-    }
-    if (b_->heals) cas = 0;  // Regenerate and Ravenous raise dice: only one-way events count
-    return (gone << 40) | (once << 20) | cas;
-}
-
 void State::record(Recorder& r) const {
     r.outcome(static_cast<std::size_t>(outcome_));
     // An endless battle never ends: like the exact solver, no final dice.

@@ -110,12 +110,13 @@ bool State::next_order(Log* log) {
             if (bu(u).side == side && acts(u)) push_back({kRetreat, static_cast<std::int8_t>(u), -1, 0});
         return true;
     }
+    const Presence here = presence();
     for (int attempt = 0; attempt < 2; ++attempt) {
         int best = -1;
         Plan bp;
         for (int u = 0; u < n(); ++u) {
             if (bu(u).side != side) continue;
-            const Plan p = plan(u);
+            const Plan p = plan(u, here);
             if (p.kind == kNone) continue;
             if (best < 0) {
                 best = u;

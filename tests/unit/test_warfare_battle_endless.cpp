@@ -37,7 +37,7 @@ TEST_CASE("Warfare endless battles: a roll ends by the endless rule with a bound
         CHECK(r["outcome"] == (defender_first ? "endless" : "attacker"));
         if (!defender_first) continue;
         ++endless;
-        // Proved after 50 rounds with no lasting change (round 1 removes the archers).
+        // Proved after 48 rounds with no lasting change (round 1 removes the archers).
         CHECK(r["rounds"].get<int>() >= 50);
         CHECK(r["rounds"].get<int>() <= 53);
         CHECK(r["log"].size() < 400);
@@ -74,7 +74,7 @@ TEST_CASE("Warfare endless battles: the round cap ends what the search cannot se
     const json r = ok("roll", with_seed(battle({t1}, {t2}), 1));
     CHECK(r["outcome"] == "endless");
     CHECK(r["rounds"].get<int>() >= 1000);
-    CHECK(r["rounds"].get<int>() <= 1002);
+    CHECK(r["rounds"].get<int>() <= 1006);  // looked at every four rounds
     CHECK(r["log"].size() <= bc::warfare::BattleLimits::kLogEntries + 1);
     // The log bound holds with a small limit too: the battle still ends, and
     // the log keeps its first and last steps with a note of what it left out.
