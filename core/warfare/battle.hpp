@@ -12,6 +12,7 @@
 
 #include "json/input.hpp"
 #include "solve/log.hpp"
+#include "solve/montecarlo.hpp"
 #include "solve/state.hpp"
 #include "warfare/options.hpp"
 #include "warfare/unit.hpp"
@@ -53,11 +54,27 @@ struct PairOdds {
     // Expected casualties x 400^3 (before an Undead check and doubling effects)
     // by [advantage + 1][Power advantage].
     std::int64_t value[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    // The order of battle: allowed by the two types, and the types on the
+    // target's side (besides the target) that forbid it while on the field.
+    bool legal = true;
+    std::uint8_t blocked_by = 0;
+    // Expected value without / with a Charge, when it never changes (`fixed`).
+    bool fixed = false;
+    std::int64_t fixed_value[2] = {0, 0};
 };
 
 // Pass weight out of 400 of a d20 check with advantage (+1), none (0) or
 // disadvantage (-1) of `bonus` against `dc`; natural 1s fail when `nat1`.
 int pass_weight(int adv, int bonus, int dc, bool nat1);
+
+// What the battle state reads of a unit in its inner loops, side by side in
+// one small record (BattleUnit keeps the whole card, names and all).
+struct UnitFact {
+    std::int8_t side = 0, max = 6, morale = 0;
+    Type type = Type::Infantry;
+    std::uint32_t traits = 0;
+    bool siege = false, siege_type = false, checks_undead = false, unpaid = false;
+};
 
 // Which of a unit's fields the canonical key holds (State::key_layout).
 struct BattleKey {
@@ -76,10 +93,12 @@ struct Battle {
     bool had_infantry[2] = {false, false};
     int leader[2] = {-1, -1};  // the unit marked "leader" on each side
     std::uint32_t forts[2] = {0, 0};  // each side's fortifications, as unit bits
+    int first[3] = {0, 0, 0};         // side s's units are first[s] .. first[s + 1] - 1
     bool heals = false;    // Regenerate or Ravenous: casualty dice can go up
     bool any_undead = false;
     std::vector<PairOdds> pairs;  // [attacker * units + target], by prepare_battle()
     std::vector<BattleKey> key;   // per unit, by prepare_battle()
+    std::vector<UnitFact> facts;  // per unit, by prepare_battle()
     bool any_charge = false;
     std::uint8_t unit_bits = 1, order_bits = 1;  // key widths
 };
@@ -123,8 +142,15 @@ public:
         watch_ = true;
         return roll(d).code;
     }
+    // The sampler's draw: one outcome code with the chance node's exact
+    // weights, a number out of 400 per check (no faces, no allocation).
+    // For Rng (inlined draws) and Dice (tests enumerate every sequence).
+    template <class D>
+    std::uint32_t draw(D& dice) const;
     // Rolled battles and samplers end endless loops by the endless rule.
     void watch_endless() { watch_ = true; }
+    // Rounds since the battle last changed for good (as the endless rule counts them).
+    double still_rounds() const { return 0.5 * still_turns_; }
     double step_weight() const { return 0.5 * pending_rounds_; }  // turns begun, as rounds
 
     // Real dice for the next chance node, and applying them with their faces logged.
@@ -155,6 +181,12 @@ public:
     const Battle& battle() const { return *b_; }
     // Why `a` may not attack `t` now (nullptr when it may).
     const char* illegal(int a, int t) const;
+    // The same rules as a yes or no, from tables (the policy's inner loop).
+    bool may_attack(int a, int t) const;
+    // The tables behind the fast paths agree with the rules they stand for, in
+    // this state: may_attack() with illegal(), fixed values with
+    // expected_value(). "" or what disagrees (for the tests).
+    std::string self_check() const;
 
 private:
     enum Flag : std::uint16_t {
@@ -220,10 +252,15 @@ private:
             u_[u].flags = static_cast<std::uint16_t>(u_[u].flags & ~f);
     }
     const BattleUnit& bu(int u) const { return b_->units[static_cast<std::size_t>(u)]; }
+    const UnitFact& fact(int u) const { return b_->facts[static_cast<std::size_t>(u)]; }
+    bool is(int u, Type t) const { return fact(u).type == t; }
+    bool trait(int u, Trait t) const { return (fact(u).traits & bit(t)) != 0; }
+    int side_of(int u) const { return fact(u).side; }
+    int max_of(int u) const { return fact(u).max; }
     const Unit& card(int u) const { return bu(u).unit; }
     int n() const { return static_cast<int>(b_->units.size()); }
-    bool on_field(int u) const { return !has(u, kRemoved) && !has(u, kLeft); }
-    bool acts(int u) const { return on_field(u) && !card(u).is(Type::Fortification); }
+    bool on_field(int u) const { return !has(u, kRemoved | kLeft); }
+    bool acts(int u) const { return on_field(u) && !is(u, Type::Fortification); }
     bool diminished(int u) const;
     bool side_has(int side, Type t) const;
     int alive(int side) const;
@@ -232,12 +269,10 @@ private:
     int morale_total(int u) const;
     int morale_pass(int u, int dc) const;
     bool morale_passes(int u, int dc, int face) const;
-    // How many units of each type each side has on the field (order of battle).
-    struct Presence {
-        std::uint8_t count[2][8] = {};
-    };
-    Presence presence() const;
-    const char* illegal(int a, int t, const Presence& here) const;
+    // The types each side has on the field (types_), recounted when a unit
+    // leaves it; the types on a target's side apart from the target.
+    void recount();
+    std::uint8_t others_types(int t) const;
     std::string name(int u) const { return card(u).spec.name; }
 
     int attack_adv(int a, int t, bool charge) const;
@@ -262,11 +297,12 @@ private:
         int n = 0;
     };
 
-    Plan plan(int u, const Presence& here) const;
+    Plan plan(int u) const;
     bool can_charge(int a, int t) const;
     void scan_targets(int a, Targets& out) const;
-    void scan_targets(int a, Targets& out, const Presence& here) const;
-    const Scored& pick_target(const Targets& ts) const;  // ts not empty
+    // The target the policy picks for `a` (in `best`), the highest value among
+    // its targets (`top`), and how many it has.
+    int best_target(int a, Scored& best, std::int64_t& top) const;
     bool sap_helps(int side, int fort) const;
     bool wants_to_feed(int u) const;
 
@@ -317,6 +353,7 @@ private:
     bool started_ = false;           // initiative settled
     bool probe_ = false;
     std::uint8_t pending_rounds_ = 0;  // rounds begun since the last chance node
+    std::uint8_t types_[2][2] = {};    // per side: types on the field, types twice (recount())
     // Reported only, not part of the key.
     int rounds_ = 0;
     bool probe_charge_ = false;
@@ -330,6 +367,9 @@ private:
 };
 
 json battle_odds(const Battle& b, const In& solver);
+// Sampled odds of the battle from `root` (the solver's Monte Carlo, with the
+// state's own one-number draws).
+MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarloOptions& mo);
 json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log = BattleLimits::kLogEntries);
 json attack_call(const In& req);
 json units_json(const Battle& b);

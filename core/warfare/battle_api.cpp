@@ -20,13 +20,38 @@ json units_json(const Battle& b) {
     return out;
 }
 
+MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarloOptions& mo) {
+    return run_monte_carlo(
+        [&](Rng& rng, Tally& t, const Deadline& deadline) {
+            State s = root;
+            s.watch_endless();
+            double steps = 0;
+            std::uint64_t n = 0;
+            while (!s.is_terminal()) {
+                if (++n > mo.max_steps) throw LimitError(step_limit_message(mo.max_steps));
+                if ((n & 0xffff) == 0 && deadline.passed()) return false;
+                steps += s.step_weight();
+                s.apply(s.draw(rng), nullptr);
+            }
+            Recorder rec(t, 1.0);
+            s.record(rec);
+            t.add_total(1.0);
+            // Like the exact solver, an endless battle's rounds count until it
+            // stopped changing (to within the four rounds the rule looks at).
+            t.add_steps(s.outcome() == 3 ? std::max(0.0, steps - s.still_rounds()) : steps);
+            return true;
+        },
+        tally, mo);
+}
+
 json battle_odds(const Battle& b, const In& solver_in) {
     const SolverRequest req = parse_solver(solver_in);
     const auto t0 = std::chrono::steady_clock::now();
     auto bp = std::make_shared<const Battle>(b);
     Tally tally(State::schema(b));
     const State root(bp);
-    json out = solve_any(root, tally, req);
+    json out = solve_any(root, tally, req,
+                         [&root](Tally& t, const MonteCarloOptions& mo) { return sample_battle(root, t, mo); });
     const bool sampled = out["method"] == "monte-carlo";
     out["outcomes"] = outcomes_json(tally);
     if (sampled) out["ci95"] = outcomes_ci_json(tally);

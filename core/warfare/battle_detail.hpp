@@ -3,6 +3,7 @@
 #include <string>
 
 #include "warfare/battle.hpp"
+#include "warfare/battle_inline.hpp"
 
 namespace bc::warfare::detail {
 constexpr int kOutAttacker = 0, kOutDefender = 1, kOutDraw = 2, kOutEndless = 3;  // kBattleOutcomes

@@ -94,7 +94,7 @@ bool State::inflicted_matters() const {
     for (int i = 0; i < q_n_; ++i) {
         const Step& s = q_[static_cast<std::size_t>(i)];
         if (s.kind != kOrderEnd) continue;
-        if (card(s.unit).has(Trait::Horrify)) return true;
+        if (trait(s.unit, Trait::Horrify)) return true;
         if ((s.arg & kArgCharge) && !(s.arg & kArgFree) && !b_->opt.charge_engages_always) return true;
     }
     return false;
@@ -164,6 +164,7 @@ void State::unpack(KeyReader& r) {
             u_[u].die = static_cast<std::int8_t>(r.get(b.key[static_cast<std::size_t>(u)].die_bits));
             if (u_[u].die == 0) u_[u].flags = kRemoved;
         }
+        recount();
         return;
     }
     const unsigned ub = b.unit_bits;
@@ -212,6 +213,7 @@ void State::unpack(KeyReader& r) {
     // The round count matters only through its parity (odd-rounds cavalry):
     // any count with the parity the key holds will do.
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
+    recount();
 }
 
 // Never decreases: a unit gone outweighs everything else; once-per-battle
@@ -223,7 +225,7 @@ std::uint64_t State::progress() const {
     std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
     for (int u = 0; u < n(); ++u) {
         const UnitState& s = u_[u];
-        cas += static_cast<std::uint64_t>(bu(u).max - s.die);
+        cas += static_cast<std::uint64_t>(max_of(u) - s.die);
         if (s.flags & (kRemoved | kLeft)) {
             ++gone;
             continue;

@@ -2,7 +2,6 @@
 // whom) and the odds of each chance node, from the d20 faces.
 #include <algorithm>
 #include <bit>
-#include <numeric>
 #include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
@@ -23,40 +22,31 @@ bool check_passes(int face, int bonus, int dc, bool nat1_fails) {
     if (face == 1 && nat1_fails) return false;
     return face + bonus >= dc;
 }
-void reduce(Outcomes& out) {
-    std::uint64_t g = 0;
-    for (const auto& o : out) g = std::gcd(g, o.weight);
-    if (g > 1)
-        for (auto& o : out) o.weight /= g;
-}
 }  // namespace
-
-// ---------------------------------------------------------------- facts
-
-bool State::diminished(int u) const {
-    const Unit& c = card(u);
-    if (c.has(Trait::BredForWar)) return false;
-    if (c.has(Trait::AlwaysDiminished)) return true;
-    return u_[u].die * 2 <= bu(u).max;
-}
 
 bool State::side_has(int side, Type t) const {
     for (int u = 0; u < n(); ++u)
-        if (bu(u).side == side && on_field(u) && card(u).is(t)) return true;
+        if (side_of(u) == side && on_field(u) && is(u, t)) return true;
     return false;
 }
 
-State::Presence State::presence() const {
-    Presence p;
+void State::recount() {
+    std::uint8_t count[2][8] = {};
     for (int u = 0; u < n(); ++u)
-        if (on_field(u)) ++p.count[bu(u).side][static_cast<int>(card(u).spec.type)];
-    return p;
+        if (on_field(u)) ++count[side_of(u)][static_cast<int>(fact(u).type)];
+    for (int s = 0; s < 2; ++s) {
+        types_[s][0] = types_[s][1] = 0;
+        for (int ty = 0; ty < 8; ++ty) {
+            if (count[s][ty] >= 1) types_[s][0] = static_cast<std::uint8_t>(types_[s][0] | (1u << ty));
+            if (count[s][ty] >= 2) types_[s][1] = static_cast<std::uint8_t>(types_[s][1] | (1u << ty));
+        }
+    }
 }
 
 int State::alive(int side) const {
     int k = 0;
     for (int u = 0; u < n(); ++u)
-        if (bu(u).side == side && acts(u)) ++k;
+        if (side_of(u) == side && acts(u)) ++k;
     return k;
 }
 
@@ -65,11 +55,11 @@ int State::alive(int side) const {
 // unpaid (not Bred for War), and natural 1s by option.
 int State::morale_total(int u) const {
     int best = 0;
-    for (std::uint32_t m = b_->forts[bu(u).side]; m; m &= m - 1) {
+    for (std::uint32_t m = b_->forts[side_of(u)]; m; m &= m - 1) {
         const int f = std::countr_zero(m);
         if (on_field(f)) best = std::max(best, card(f).spec.morale_bonus);
     }
-    return card(u).morale + best;
+    return fact(u).morale + best;
 }
 
 int State::morale_pass(int u, int dc) const {
@@ -80,36 +70,52 @@ bool State::morale_passes(int u, int dc, int face) const {
     return check_passes(face, morale_total(u), dc, b_->opt.natural_1 == Natural1::AllChecksFail);
 }
 
-const char* State::illegal(int a, int t) const { return illegal(a, t, presence()); }
+std::string State::self_check() const {
+    for (int a = 0; a < n(); ++a)
+        for (int t = 0; t < n(); ++t) {
+            if (may_attack(a, t) != (illegal(a, t) == nullptr))
+                return "may_attack(" + num(a) + ", " + num(t) + ") disagrees with illegal()";
+            const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
+            if (!po.fixed || side_of(a) == side_of(t)) continue;
+            for (int c = 0; c < 2; ++c)
+                if (po.fixed_value[c] != expected_value(a, t, c == 1))
+                    return "fixed value of " + num(a) + " on " + num(t) + " disagrees with expected_value()";
+        }
+    return "";
+}
 
-const char* State::illegal(int a, int t, const Presence& here) const {
+// The order of battle in words (the "attack" call's reasons). may_attack() is
+// the same rules, read from tables prepare_battle() builds with order_rule();
+// a test holds the two equal on every pair of many states.
+const char* State::illegal(int a, int t) const {
     if (a < 0 || a >= n() || t < 0 || t >= n()) return "no such unit";
-    if (!acts(a)) return card(a).is(Type::Fortification) ? "a fortification never attacks" : "is not on the field";
+    if (!acts(a)) return is(a, Type::Fortification) ? "a fortification never attacks" : "is not on the field";
     if (!on_field(t)) return "the target is not on the field";
-    if (bu(a).side == bu(t).side) return "both units are on the same side";
-    const Unit &A = card(a), &T = card(t);
-    const int ts = bu(t).side;
+    if (side_of(a) == side_of(t)) return "both units are on the same side";
+    const int ts = side_of(t);
     if (u_[a].engaged >= 0) {
         if (u_[a].engaged != t) return "is engaged and may attack only the unit it is engaged with";
         if (b_->opt.engaged_ignore_order) return nullptr;
     }
     // Another unit of the target's side, of this type, on the field.
-    auto other_has = [&](Type ty) { return here.count[ts][static_cast<int>(ty)] > (T.is(ty) ? 1 : 0); };
-    if (T.is(Type::Fortification))
-        return A.siege() ? nullptr : "only siege engines can attack fortifications";
+    const std::uint8_t others = others_types(t);
+    (void)ts;
+    auto other_has = [&](Type ty) { return (others & (1u << static_cast<int>(ty))) != 0; };
+    if (is(t, Type::Fortification))
+        return fact(a).siege ? nullptr : "only siege engines can attack fortifications";
     // Siege-engine targeting and protection belong to the type (and with option
     // siege_engine_trait "full" to the trait); the trait adds fortifications.
-    if (bu(a).siege_type && !(T.is(Type::Infantry) || T.is(Type::Levies) || T.is(Type::Archers)))
+    if (fact(a).siege_type && !(is(t, Type::Infantry) || is(t, Type::Levies) || is(t, Type::Archers)))
         return "siege engines attack only infantry, levies, archers and fortifications";
-    if (T.is(Type::Airborne) && !(A.is(Type::Archers) || A.is(Type::Airborne)))
+    if (is(t, Type::Airborne) && !(is(a, Type::Archers) || is(a, Type::Airborne)))
         return "only archers and airborne units can attack airborne units";
-    if (T.is(Type::Cavalry) && (A.is(Type::Infantry) || A.is(Type::Levies)))
+    if (is(t, Type::Cavalry) && (is(a, Type::Infantry) || is(a, Type::Levies)))
         return "infantry and levies cannot attack cavalry";
-    if (T.is(Type::Infantry) && A.is(Type::Infantry) && other_has(Type::Levies))
+    if (is(t, Type::Infantry) && is(a, Type::Infantry) && other_has(Type::Levies))
         return "infantry cannot attack infantry while that side's levies are on the field";
-    if (T.is(Type::Archers) && (A.is(Type::Infantry) || A.is(Type::Levies)) && other_has(Type::Infantry))
+    if (is(t, Type::Archers) && (is(a, Type::Infantry) || is(a, Type::Levies)) && other_has(Type::Infantry))
         return "infantry and levies cannot attack archers while that side's infantry is on the field";
-    if (bu(t).siege_type && !A.is(Type::Airborne) &&
+    if (fact(t).siege_type && !is(a, Type::Airborne) &&
         (other_has(Type::Infantry) || other_has(Type::Archers) || other_has(Type::Cavalry)))
         return "siege engines cannot be attacked (except by airborne units) while their side's infantry, "
                "archers or cavalry are on the field";
@@ -122,22 +128,6 @@ std::array<int, 21> State::d20_weights(int adv) {
     return w;
 }
 
-int State::attack_adv(int a, int t, bool charge) const {
-    const Unit &A = card(a), &T = card(t);
-    const bool adv = charge || (A.has(Trait::Savage) && !has(a, kSavageUsed));
-    const bool dis = (A.is(Type::Archers) && T.is(Type::Cavalry)) || (b_->opt.water && !A.has(Trait::Amphibious));
-    return (adv ? 1 : 0) - (dis ? 1 : 0);
-}
-
-int State::power_adv(int a, int t) const {
-    return card(t).is(Type::Fortification) && has(t, kSapped) && card(a).siege() ? 1 : 0;
-}
-
-int State::morale_dis(int u) const {
-    const Unit& c = card(u);
-    return c.spec.unpaid && !c.has(Trait::BredForWar) ? -1 : 0;
-}
-
 int State::morale_dc(const Step& s) const {
     if (s.kind == kDisengage) return kDisengageDC;
     if (s.kind == kRetreat) return b_->opt.retreat_dc;
@@ -147,26 +137,8 @@ int State::morale_dc(const Step& s) const {
 
 bool State::auto_pass(const Step& s) const {
     if (s.kind < kUndead || s.kind == kAttack || s.kind > kRetreat) return false;
-    return card(s.unit).has(Trait::Mindless);
+    return trait(s.unit, Trait::Mindless);
 }
-
-bool State::needs_undead_check(int a, int t) const {
-    if (!card(t).has(Trait::Undead)) return false;
-    if (u_[a].undead_ok & (1u << t)) return false;
-    return bu(a).checks_undead;
-}
-
-int State::per_hit(int a, int t, bool charge) const {
-    const Unit& A = card(a);
-    int k = 1;
-    if (charge || A.has(Trait::Brutal)) k = 2;
-    if (A.has(Trait::Martial)) {
-        const bool bigger = b_->opt.martial_uses_die ? bu(a).max > bu(t).max : u_[a].die > u_[t].die;
-        if (bigger) k = 2;
-    }
-    return k;  // several doubling effects do not stack
-}
-
 
 // Pass weight out of 400 for a check of `bonus` against `dc` with advantage
 // (+1), none (0) or disadvantage (-1); a natural 1 fails when `nat1`.
@@ -190,10 +162,44 @@ int pass_weight(int adv, int bonus, int dc, bool nat1) {
     return table[static_cast<std::size_t>(adv + 1)][nat1 ? 1 : 0][static_cast<std::size_t>(need)];
 }
 
+namespace {
+constexpr std::uint8_t type_bit(Type t) { return static_cast<std::uint8_t>(1u << static_cast<int>(t)); }
+
+// The order of battle for one pair, as tables: whether the types allow the
+// attack at all, and which types on the target's side (other than the
+// target) forbid it while on the field. illegal() states the same rules.
+void order_rule(const Battle& b, std::size_t a, std::size_t t, PairOdds& p) {
+    const Unit &A = b.units[a].unit, &T = b.units[t].unit;
+    p.legal = true;
+    p.blocked_by = 0;
+    if (T.is(Type::Fortification)) {
+        p.legal = A.siege();
+        return;
+    }
+    const bool a_foot = A.is(Type::Infantry) || A.is(Type::Levies);
+    if (b.units[a].siege_type && !(T.is(Type::Infantry) || T.is(Type::Levies) || T.is(Type::Archers))) p.legal = false;
+    if (T.is(Type::Airborne) && !(A.is(Type::Archers) || A.is(Type::Airborne))) p.legal = false;
+    if (T.is(Type::Cavalry) && a_foot) p.legal = false;
+    if (T.is(Type::Infantry) && A.is(Type::Infantry)) p.blocked_by |= type_bit(Type::Levies);
+    if (T.is(Type::Archers) && a_foot) p.blocked_by |= type_bit(Type::Infantry);
+    if (b.units[t].siege_type && !A.is(Type::Airborne))
+        p.blocked_by |= type_bit(Type::Infantry) | type_bit(Type::Archers) | type_bit(Type::Cavalry);
+}
+}  // namespace
+
 void prepare_battle(Battle& b) {
     const std::size_t n = b.units.size();
     b.had_infantry[0] = b.had_infantry[1] = b.heals = b.any_undead = false;
     b.forts[0] = b.forts[1] = 0;
+    b.first[0] = 0;
+    b.first[2] = static_cast<int>(n);
+    b.first[1] = b.first[2];
+    for (std::size_t i = 0; i < n; ++i)
+        if (b.units[i].side == kDefender) {
+            b.first[1] = static_cast<int>(i);
+            break;
+        }
+    b.facts.clear();
     for (std::size_t i = 0; i < n; ++i)
         if (b.units[i].unit.is(Type::Fortification)) b.forts[b.units[i].side] |= 1u << i;
     for (auto& bu : b.units) {
@@ -205,6 +211,17 @@ void prepare_battle(Battle& b) {
         bu.checks_undead = (green || (U.is(Type::Levies) && b.opt.undead_levies)) && !U.has(Trait::Eternal) &&
                            !U.has(Trait::Mindless);
         if (bu.unit.is(Type::Infantry)) b.had_infantry[bu.side] = true;
+        UnitFact f;
+        f.side = static_cast<std::int8_t>(bu.side);
+        f.type = U.spec.type;
+        f.max = static_cast<std::int8_t>(bu.max);
+        f.morale = static_cast<std::int8_t>(U.morale);
+        f.traits = U.traits;
+        f.siege = U.siege();
+        f.siege_type = bu.siege_type;
+        f.checks_undead = bu.checks_undead;
+        f.unpaid = U.spec.unpaid;
+        b.facts.push_back(f);
         if (bu.unit.has(Trait::Regenerate) || bu.unit.has(Trait::Ravenous)) b.heals = true;
         if (bu.unit.has(Trait::Undead)) b.any_undead = true;
     }
@@ -227,6 +244,7 @@ void prepare_battle(Battle& b) {
             }
             for (int adv = 0; adv <= 1; ++adv)
                 p.power[adv] = static_cast<std::int16_t>(pass_weight(adv, A.power, T.toughness, nat1_all));
+            order_rule(b, a, t, p);
             // Expected casualties (scaled) before Undead checks and doubling effects.
             const bool hurl = A.has(Trait::HurlRocks);
             const std::int64_t twice = T.is(Type::Fortification) ? 7 : 4;  // 2 x 3.5 or 2 x 2
@@ -235,15 +253,19 @@ void prepare_battle(Battle& b) {
                 for (int padv = 0; padv < 2; ++padv)
                     p.value[adv][padv] = hurl ? 400 * (p.hit[adv] + m * p.crit[adv]) * twice
                                               : 2 * std::int64_t{p.power[padv]} * (p.hit[adv] + 2 * p.crit[adv]);
+            // Most pairs' expected value is fixed for the whole battle: no Savage,
+            // Martial or Undead check, no sappable walls. Then it depends only on
+            // charging (expected_value() computes the same; self_check() compares).
+            const bool water = b.opt.water && !A.has(Trait::Amphibious);
+            const int dis = (A.is(Type::Archers) && T.is(Type::Cavalry)) || water ? -1 : 0;
+            p.fixed = !A.has(Trait::Savage) && !A.has(Trait::Martial) &&
+                      !(T.has(Trait::Undead) && b.units[a].checks_undead) && !(T.is(Type::Fortification) && A.siege());
+            for (int c = 0; c < 2; ++c) {
+                const std::int64_t k = hurl ? 1 : (c || A.has(Trait::Brutal)) ? 2 : 1;
+                p.fixed_value[c] = 400 * p.value[c + dis + 1][0] * k;
+            }
         }
     State::key_layout(b);
-}
-
-std::int64_t State::expected_value(int a, int t, bool charge) const {
-    const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
-    const std::int64_t v = po.value[attack_adv(a, t, charge) + 1][power_adv(a, t)];
-    const std::int64_t u = needs_undead_check(a, t) ? morale_pass(a, b_->opt.undead_dc) : 400;
-    return card(a).has(Trait::HurlRocks) ? u * v : u * v * per_hit(a, t, charge);
 }
 
 void State::attack_outcomes(const Step& s, Outcomes& out) const {
@@ -274,7 +296,6 @@ void State::attack_outcomes(const Step& s, Outcomes& out) const {
                 }
             }
         }
-        reduce(out);
         return;
     }
     const std::uint64_t ps = static_cast<std::uint64_t>(po.power[power_adv(a, t)]);
@@ -289,14 +310,12 @@ void State::attack_outcomes(const Step& s, Outcomes& out) const {
         if (ps && pf) out.push_back({64 + 1, cls[2] * 2 * ps * pf});
         if (ps) out.push_back({64 + 2, cls[2] * ps * ps});
     }
-    reduce(out);
 }
 
 void State::morale_outcomes(const Step& s, Outcomes& out) const {
     const int p = morale_pass(s.unit, morale_dc(s));
     if (400 - p > 0) out.push_back({0, static_cast<std::uint64_t>(400 - p)});
     if (p > 0) out.push_back({1, static_cast<std::uint64_t>(p)});
-    reduce(out);
 }
 
 void State::chance_outcomes(Outcomes& out) const {
@@ -320,6 +339,47 @@ void State::chance_outcomes(Outcomes& out) const {
             morale_outcomes(s, out);
     }
 }
+
+template <class D>
+std::uint32_t State::draw(D& d) const {
+    // The chance node's outcome with exactly chance_outcomes()' weights, each
+    // check drawn out of 400 against the weights prepare_battle() counted.
+    if (q_n_ == 0) throw std::logic_error("no chance node");
+    const Step& s = q_[0];
+    switch (s.kind) {
+        case kInitiative:
+            return d.below(2);
+        case kTarget: {
+            Targets ts;
+            scan_targets(s.unit, ts);
+            return d.below(static_cast<std::uint32_t>(ts.n));
+        }
+        case kAttack: {
+            const int a = s.unit, t = s.other;
+            const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
+            const int adv = attack_adv(a, t, (s.arg & kArgCharge) != 0) + 1;
+            const std::uint32_t r = d.below(400);
+            const std::uint32_t miss = static_cast<std::uint32_t>(400 - po.hit[adv] - po.crit[adv]);
+            if (r < miss) return 0;
+            const std::uint32_t cls = r < miss + static_cast<std::uint32_t>(po.hit[adv]) ? 1 : 2;
+            if (trait(a, Trait::HurlRocks)) {
+                const bool twice = cls == 2 && b_->opt.hurl_rocks_crit_double;
+                if (!is(t, Type::Fortification)) return 32 * cls + (twice ? 4 : 2);
+                std::uint32_t sum = d.below(6) + 1;
+                if (twice) sum += d.below(6) + 1;
+                return 32 * cls + sum;
+            }
+            const std::uint32_t ps = static_cast<std::uint32_t>(po.power[power_adv(a, t)]);
+            std::uint32_t k = 0;
+            for (std::uint32_t i = 0; i < cls; ++i) k += d.below(400) < ps ? 1 : 0;
+            return 32 * cls + k;
+        }
+        default:
+            return d.below(400) < static_cast<std::uint32_t>(morale_pass(s.unit, morale_dc(s))) ? 1 : 0;
+    }
+}
+template std::uint32_t State::draw<Rng>(Rng&) const;
+template std::uint32_t State::draw<Dice>(Dice&) const;
 
 Roll State::roll(Dice& d) const {
     Roll r;

@@ -1,6 +1,7 @@
 // The policy: which fresh unit acts, whom it attacks, and when it charges,
 // feeds, saps or disengages instead. Each target a unit could attack is scored
-// once per decision (scan_targets) and every choice reads those scores.
+// once per decision (best_target, or scan_targets for a random pick) and
+// every choice reads those scores.
 #include <algorithm>
 
 #include "warfare/battle_detail.hpp"
@@ -9,47 +10,56 @@ namespace bc::warfare {
 
 using namespace detail;
 
-bool State::can_charge(int a, int t) const {
-    return b_->pol.charge && card(a).has(Trait::Charge) && u_[a].engaged < 0 && u_[t].engaged < 0;
-}
-
-void State::scan_targets(int a, Targets& out) const { scan_targets(a, out, presence()); }
-
-void State::scan_targets(int a, Targets& out, const Presence& here) const {
+void State::scan_targets(int a, Targets& out) const {
     out.n = 0;
-    for (int t = 0; t < n(); ++t) {
-        if (bu(t).side == bu(a).side || illegal(a, t, here)) continue;
+    if (!acts(a)) return;
+    const int enemy = 1 - side_of(a);
+    for (int t = b_->first[enemy]; t < b_->first[enemy + 1]; ++t) {
+        if (!may_attack(a, t)) continue;
         const bool charge = can_charge(a, t);
         const std::int64_t v = expected_value(a, t, charge);
         if (v > 0) out.at[out.n++] = {static_cast<std::int8_t>(t), charge, v};
     }
 }
 
-const State::Scored& State::pick_target(const Targets& ts) const {
+int State::best_target(int a, Scored& best, std::int64_t& top) const {
+    // scan_targets() and the targeting rule in one pass, without a list.
     const Policy& pol = b_->pol;
     const bool weakest = pol.targeting == Targeting::Weakest, strongest = pol.targeting == Targeting::Strongest;
     const bool by_value = pol.targeting == Targeting::Best || pol.ties_by_expected;
-    int best = 0;
-    for (int i = 1; i < ts.n; ++i) {
-        const int d = u_[ts.at[i].target].die, bd = u_[ts.at[best].target].die;
-        bool better = false;
-        if (weakest && d != bd)
-            better = d < bd;
-        else if (strongest && d != bd)
-            better = d > bd;
-        else if (by_value)
-            better = ts.at[i].value > ts.at[best].value;
-        // Otherwise a tie goes to the earlier card.
-        if (better) best = i;
+    int count = 0;
+    top = -1;
+    if (!acts(a)) return 0;
+    const int enemy = 1 - side_of(a);
+    for (int t = b_->first[enemy]; t < b_->first[enemy + 1]; ++t) {
+        if (!may_attack(a, t)) continue;
+        const bool charge = can_charge(a, t);
+        const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
+        const std::int64_t v = po.fixed ? po.fixed_value[charge ? 1 : 0] : expected_value(a, t, charge);
+        if (v <= 0) continue;
+        top = std::max(top, v);
+        bool better = count == 0;
+        if (!better) {
+            const int d = u_[t].die, bd = u_[best.target].die;
+            if (weakest && d != bd)
+                better = d < bd;
+            else if (strongest && d != bd)
+                better = d > bd;
+            else if (by_value)
+                better = v > best.value;
+            // Otherwise a tie goes to the earlier card.
+        }
+        if (better) best = {static_cast<std::int8_t>(t), charge, v};
+        ++count;
     }
-    return ts.at[best];
+    return count;
 }
 
 bool State::sap_helps(int side, int fort) const {
     // Advantage on Power checks helps a siege unit that makes them and does
     // not already always (or never) succeed.
     for (int v = 0; v < n(); ++v) {
-        if (bu(v).side != side || !acts(v) || !card(v).siege() || card(v).has(Trait::HurlRocks)) continue;
+        if (side_of(v) != side || !acts(v) || !fact(v).siege || trait(v, Trait::HurlRocks)) continue;
         const PairOdds& po = b_->pairs[static_cast<std::size_t>(v * n() + fort)];
         if (po.power[1] != po.power[0]) return true;
     }
@@ -58,20 +68,19 @@ bool State::sap_helps(int side, int fort) const {
 
 bool State::wants_to_feed(int u) const {
     const Feed feed = b_->pol.feed;
-    if (!card(u).has(Trait::Ravenous) || feed == Feed::Never || u_[u].die >= bu(u).max) return false;
+    if (!trait(u, Trait::Ravenous) || feed == Feed::Never || u_[u].die >= max_of(u)) return false;
     if (feed == Feed::WhenDiminished && !diminished(u)) return false;
     for (int t = 0; t < n(); ++t)
-        if (bu(t).side != bu(u).side && acts(t) && diminished(t)) return true;
+        if (side_of(t) != side_of(u) && acts(t) && diminished(t)) return true;
     return false;
 }
 
-State::Plan State::plan(int u, const Presence& here) const {
+State::Plan State::plan(int u) const {
     Plan p;
     if (!acts(u) || has(u, kExhausted)) return p;
-    const Unit& c = card(u);
     const Options& o = b_->opt;
     const Policy& pol = b_->pol;
-    const int side = bu(u).side;
+    const int side = side_of(u);
     const int e = u_[u].engaged;
     // Engaging limits attacks, not feeding (unless option engaged_feed is off).
     if ((e < 0 || o.engaged_feed) && wants_to_feed(u)) {
@@ -81,9 +90,9 @@ State::Plan State::plan(int u, const Presence& here) const {
     if (e >= 0) {
         const bool charger = has(u, kCharger);
         const bool may = o.disengage != Disengage::ChargerCheck || charger;
-        const std::int64_t v = illegal(u, e, here) ? 0 : expected_value(u, e, false);
+        const std::int64_t v = may_attack(u, e) ? expected_value(u, e, false) : 0;
         const bool stuck = v == 0;
-        const bool want = stuck || (pol.disengage_to_charge && charger && c.has(Trait::Charge));
+        const bool want = stuck || (pol.disengage_to_charge && charger && trait(u, Trait::Charge));
         if (want && may) {
             p.kind = kDisengageOrder;
             p.target = e;
@@ -95,26 +104,26 @@ State::Plan State::plan(int u, const Presence& here) const {
         p.value = v;
         return p;
     }
-    if (c.has(Trait::TwistingRoots) && pol.sap != Sap::Never) {
+    if (trait(u, Trait::TwistingRoots) && pol.sap != Sap::Never) {
         for (int t = 0; t < n(); ++t)
-            if (bu(t).side != side && on_field(t) && card(t).is(Type::Fortification) && !has(t, kSapped) &&
+            if (side_of(t) != side && on_field(t) && is(t, Type::Fortification) && !has(t, kSapped) &&
                 (pol.sap == Sap::Always || sap_helps(side, t))) {
                 p.kind = kSap;
                 p.target = t;
                 return p;
             }
     }
-    if (o.cavalry == Cavalry::OddRounds && c.is(Type::Cavalry) && parity_) return p;
-    Targets ts;
-    scan_targets(u, ts, here);
-    if (ts.n == 0) return p;
+    if (o.cavalry == Cavalry::OddRounds && is(u, Type::Cavalry) && parity_) return p;
+    Scored s{-1, false, 0};
+    std::int64_t top = 0;
+    const int count = best_target(u, s, top);
+    if (count == 0) return p;
     p.kind = kAttackOrder;
-    if (pol.targeting == Targeting::Random && ts.n > 1) {
-        p.target = -1;
-        for (int i = 0; i < ts.n; ++i) p.value = std::max(p.value, ts.at[i].value);
+    if (pol.targeting == Targeting::Random && count > 1) {
+        p.target = -1;  // a chance node picks it (kTarget)
+        p.value = top;
         return p;
     }
-    const Scored& s = pick_target(ts);
     p.target = s.target;
     p.charge = s.charge;
     p.value = s.value;

@@ -259,7 +259,7 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
     }
     // The book gives walls no Morale (option fortification_morale): no
     // diminished checks and no rally.
-    const bool morale = b_->opt.fort_morale || !card(u).is(Type::Fortification);
+    const bool morale = b_->opt.fort_morale || !is(u, Type::Fortification);
     if (u_[u].die > 1) {
         --u_[u].die;
         if (log)
@@ -280,6 +280,7 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
 
 void State::remove(int u, const char* why, Log* log) {
     set(u, kRemoved);
+    recount();
     u_[u].die = 0;
     const int e = u_[u].engaged;
     if (e >= 0) {
@@ -288,15 +289,15 @@ void State::remove(int u, const char* why, Log* log) {
         u_[u].engaged = -1;
     }
     if (log) log->add("removed", name(u) + " " + why + " and is removed from the battle.", {{"unit", u}});
-    if (card(u).is(Type::Fortification) && !probe_) {
-        const int side = bu(u).side;
+    if (is(u, Type::Fortification) && !probe_) {
+        const int side = side_of(u);
         if (log)
             log->add("fortification", name(u) + " has fallen: the " + side_id(side) +
                                           "'s levies disband and its other units make DC 15 Morale checks.",
                      {{"unit", u}});
         for (int v = 0; v < n(); ++v) {
-            if (bu(v).side != side || !acts(v)) continue;
-            if (card(v).is(Type::Levies))
+            if (side_of(v) != side || !acts(v)) continue;
+            if (is(v, Type::Levies))
                 leave(v, "disbands", log);
             else
                 push_back({kFortFall, static_cast<std::int8_t>(v), -1, 0});
@@ -307,6 +308,7 @@ void State::remove(int u, const char* why, Log* log) {
 
 void State::leave(int u, const char* why, Log* log) {
     set(u, kLeft);
+    recount();
     const int e = u_[u].engaged;
     if (e >= 0) {
         u_[e].engaged = -1;
@@ -333,7 +335,7 @@ void State::check_end(Log* log) {
         const int lead = b_->leader[s];
         if (lead < 0 || !b_->opt.leader_disbands || !has(lead, kRemoved)) continue;
         for (int u = 0; u < n(); ++u)
-            if (bu(u).side == s && acts(u)) leave(u, "disbands (its leader's unit is gone)", log);
+            if (side_of(u) == s && acts(u)) leave(u, "disbands (its leader's unit is gone)", log);
         finish(s == kAttacker ? kOutDefender : kOutAttacker,
                s == kAttacker ? "The attacker's leader's unit is removed: its army disbands."
                               : "The defender's leader's unit is removed: its army disbands.",
@@ -345,7 +347,7 @@ void State::check_end(Log* log) {
         // A side already retreating goes on making its Morale checks.
         if (!b_->had_infantry[s] || s == retreating_ || side_has(s, Type::Infantry)) continue;
         for (int u = 0; u < n(); ++u)
-            if (bu(u).side == s && acts(u)) leave(u, "retreats (its side has lost all its infantry)", log);
+            if (side_of(u) == s && acts(u)) leave(u, "retreats (its side has lost all its infantry)", log);
         finish(s == kAttacker ? kOutDefender : kOutAttacker,
                s == kAttacker ? "The attacker has lost all its infantry and retreats."
                               : "The defender has lost all its infantry and retreats.",
@@ -385,8 +387,8 @@ void State::order_end(const Step& s, Log* log) {
         if (log) log->add("feast", name(a) + " has diminished " + name(t) + " (Feast): a free attack against it.", {{"unit", a}, {"target", t}});
         queue_attack(a, t, false, true, log);
     }
-    if (A.has(Trait::Horrify) && inflicted > 0 && !card(t).has(Trait::Eternal) &&
-        (b_->opt.fort_morale || !card(t).is(Type::Fortification))) {
+    if (A.has(Trait::Horrify) && inflicted > 0 && !trait(t, Trait::Eternal) &&
+        (b_->opt.fort_morale || !is(t, Type::Fortification))) {
         push_front({kHorrify, static_cast<std::int8_t>(t), -1, 0});
     }
 }

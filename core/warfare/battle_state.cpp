@@ -23,6 +23,7 @@ State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)) {
         u_[u].die = static_cast<std::int8_t>(bu(u).start);
         if (bu(u).sapped) set(u, kSapped);
     }
+    recount();
     check_end(log);
     if (outcome_ >= 0) return;
     const Initiative ini = b_->opt.initiative;
@@ -48,6 +49,7 @@ State State::for_probe(std::shared_ptr<const Battle> b) {
     for (int u = 0; u < s.n(); ++u)
         s.u_[u] = UnitState{static_cast<std::int8_t>(s.bu(u).start), -1, static_cast<std::uint16_t>(s.bu(u).sapped ? kSapped : 0), 0};
     s.probe_ = true;
+    s.recount();
     return s;
 }
 

@@ -31,7 +31,7 @@ void State::pop_front() {
 
 bool State::needs_refresh() const {
     for (int u = 0; u < n(); ++u)
-        if (acts(u) && !has(u, kExhausted) && (b_->opt.refresh_all || bu(u).side == turn_)) return false;
+        if (acts(u) && !has(u, kExhausted) && (b_->opt.refresh_all || side_of(u) == turn_)) return false;
     return true;
 }
 
@@ -40,7 +40,7 @@ void State::refresh(Log* log) {
     // Names are gathered only for the log: the log-free path must not allocate.
     std::vector<std::string> rest, regen;
     for (int u = 0; u < n(); ++u) {
-        if (!acts(u) || (!b_->opt.refresh_all && bu(u).side != turn_)) continue;
+        if (!acts(u) || (!b_->opt.refresh_all && side_of(u) != turn_)) continue;
         const bool resting = has(u, kCavWait) && u_[u].engaged < 0;
         set(u, kCavWait, false);
         if (resting) {
@@ -48,7 +48,7 @@ void State::refresh(Log* log) {
             continue;  // it stays exhausted: it does not refresh, so it does not regenerate either
         }
         set(u, kExhausted, false);
-        if (card(u).has(Trait::Regenerate) && u_[u].die < bu(u).max) {
+        if (trait(u, Trait::Regenerate) && u_[u].die < max_of(u)) {
             ++u_[u].die;
             if (log) regen.push_back(name(u) + " to " + num(u_[u].die));
         }
@@ -86,7 +86,7 @@ void State::end_turn(Log* log) {
 
 bool State::side_fresh(int side) const {
     for (int u = 0; u < n(); ++u)
-        if (bu(u).side == side && acts(u) && has(u, kExhausted)) return false;
+        if (side_of(u) == side && acts(u) && has(u, kExhausted)) return false;
     return true;
 }
 
@@ -107,16 +107,15 @@ bool State::next_order(Log* log) {
                          " Morale check and leaves the field.",
                      {{"side", side_id(side)}});
         for (int u = 0; u < n(); ++u)
-            if (bu(u).side == side && acts(u)) push_back({kRetreat, static_cast<std::int8_t>(u), -1, 0});
+            if (side_of(u) == side && acts(u)) push_back({kRetreat, static_cast<std::int8_t>(u), -1, 0});
         return true;
     }
-    const Presence here = presence();
     for (int attempt = 0; attempt < 2; ++attempt) {
         int best = -1;
         Plan bp;
         for (int u = 0; u < n(); ++u) {
-            if (bu(u).side != side) continue;
-            const Plan p = plan(u, here);
+            if (side_of(u) != side) continue;
+            const Plan p = plan(u);
             if (p.kind == kNone) continue;
             if (best < 0) {
                 best = u;
@@ -140,8 +139,8 @@ bool State::next_order(Log* log) {
         std::vector<std::string> names;
         const bool even = o.cavalry == Cavalry::OddRounds && parity_;
         for (int u = 0; u < n(); ++u)
-            if (bu(u).side == side && acts(u) && !has(u, kExhausted) &&
-                !(even && card(u).is(Type::Cavalry) && u_[u].engaged < 0)) {  // waits, fresh, for an odd round
+            if (side_of(u) == side && acts(u) && !has(u, kExhausted) &&
+                !(even && is(u, Type::Cavalry) && u_[u].engaged < 0)) {  // waits, fresh, for an odd round
                 set(u, kExhausted);
                 ++held;
                 if (log) names.push_back(name(u));
@@ -167,7 +166,7 @@ void State::issue(int actor, const Plan& p, Log* log) {
             // Option cavalry_rest "order": the order itself makes cavalry rest
             // (otherwise the Attack check does, in resolve_attack).
             if (b_->opt.cavalry_rest_after_order && b_->opt.cavalry == Cavalry::AfterAttack &&
-                card(actor).is(Type::Cavalry) && u_[actor].engaged < 0)
+                is(actor, Type::Cavalry) && u_[actor].engaged < 0)
                 set(actor, kCavWait);
             if (p.target < 0) {
                 if (log) {
@@ -226,17 +225,21 @@ void State::queue_attack(int a, int t, bool charge, bool free, Log* log) {
     if (free) arg |= kArgFree;
     const std::uint8_t end_arg = static_cast<std::uint8_t>(arg | (diminished(t) ? kArgTargetDim : 0));
     const auto A = static_cast<std::int8_t>(a), T = static_cast<std::int8_t>(t);
+    // An order's end does something only for a Charge, Feast or Horrify:
+    // without them it is not queued (its attack's casualty count is then
+    // never read, and the key leaves it out).
+    const bool ends = (!free && (charge || trait(a, Trait::Feast))) || trait(a, Trait::Horrify);
     if (log && !free)
         log->add("order", name(a) + (charge ? " charges " : " attacks ") + name(t) + ".",
                  {{"unit", a}, {"target", t}, {"charge", charge}});
     if (free) {
-        push_front({kOrderEnd, A, T, end_arg});
+        if (ends) push_front({kOrderEnd, A, T, end_arg});
         push_front({kAttack, A, T, arg});
         if (needs_undead_check(a, t)) push_front({kUndead, A, T, 0});
     } else {
         if (needs_undead_check(a, t)) push_back({kUndead, A, T, 0});
         push_back({kAttack, A, T, arg});
-        push_back({kOrderEnd, A, T, end_arg});
+        if (ends) push_back({kOrderEnd, A, T, end_arg});
     }
 }
 
@@ -287,7 +290,7 @@ void State::advance(Log* log) {
                 case kHitCheck:
                     // "already": diminished before the hit (noted by its first casualty).
                     if (on_field(s.unit) && (b_->opt.diminished_after ? diminished(s.unit) : s.arg != 0) &&
-                        (b_->opt.fort_morale || !card(s.unit).is(Type::Fortification)))
+                        (b_->opt.fort_morale || !is(s.unit, Type::Fortification)))
                         push_front({kDiminished, s.unit, -1, 0});
                     break;
                 case kOrderEnd:
@@ -302,7 +305,7 @@ void State::advance(Log* log) {
         if (retreating_ >= 0) {
             const int side = retreating_;
             for (int u = 0; u < n(); ++u)
-                if (bu(u).side == side && acts(u)) leave(u, "retreats", log);
+                if (side_of(u) == side && acts(u)) leave(u, "retreats", log);
             finish(side == kAttacker ? kOutDefender : kOutAttacker,
                    side == kAttacker ? "The attacker has retreated." : "The defender has retreated.", log);
             return;
