@@ -100,6 +100,7 @@ struct Battle {
     std::vector<BattleKey> key;   // per unit, by prepare_battle()
     std::vector<UnitFact> facts;  // per unit, by prepare_battle()
     bool any_charge = false;
+    bool full_key = false;  // tests: pack every field (the canonical key is checked against it)
     std::uint8_t unit_bits = 1, order_bits = 1;  // key widths
 };
 
@@ -244,6 +245,9 @@ private:
 
     bool has(int u, std::uint16_t f) const { return (u_[u].flags & f) != 0; }
     std::uint32_t live_undead(int u) const;
+    void pack_full(KeyWriter& w) const;
+    void unpack_full(KeyReader& r);
+    std::uint64_t progress_full() const;
     bool inflicted_matters() const;
     void set(int u, std::uint16_t f, bool on = true) {
         if (on)

@@ -100,8 +100,74 @@ bool State::inflicted_matters() const {
     return false;
 }
 
+// Every field, nothing dropped: the key the canonical one is checked against
+// (Battle::full_key, tests only).
+void State::pack_full(KeyWriter& kw) const {
+    Bits w(kw);
+    const unsigned ub = b_->unit_bits;
+    for (int u = 0; u < n(); ++u) {
+        const UnitState& s = u_[u];
+        w.put(static_cast<std::uint64_t>(s.die), 5);
+        w.put_opt(s.engaged, ub);
+        w.put(s.flags & ~kBroke & 0x3ff, 10);
+        w.put(s.undead_ok, 24);
+    }
+    w.put_opt(outcome_, 3);
+    w.put(static_cast<std::uint64_t>(turn_), 1);
+    w.put(static_cast<std::uint64_t>(first_), 1);
+    w.put(static_cast<std::uint64_t>(orders_left_), 4);
+    w.put_opt(retreating_, 2);
+    w.put(static_cast<std::uint64_t>(inflicted_), 8);
+    w.put(parity_, 1);
+    w.put(refreshed_ ? 1 : 0, 1);
+    w.put(started_ ? 1 : 0, 1);
+    w.put(pending_rounds_, 8);
+    w.put(static_cast<std::uint64_t>(q_n_), 6);
+    for (int i = 0; i < q_n_; ++i) {
+        const Step& s = q_[static_cast<std::size_t>(i)];
+        w.put(s.kind, 4);
+        w.put_opt(s.unit, ub);
+        w.put_opt(s.other, ub);
+        w.put(s.arg, 8);
+    }
+}
+
+void State::unpack_full(KeyReader& r) {
+    const unsigned ub = b_->unit_bits;
+    for (int u = 0; u < n(); ++u) {
+        UnitState& s = u_[u];
+        s.die = static_cast<std::int8_t>(r.get(5));
+        s.engaged = static_cast<std::int8_t>(r.get_opt(ub));
+        s.flags = static_cast<std::uint16_t>(r.get(10));
+        s.undead_ok = static_cast<std::uint32_t>(r.get(24));
+    }
+    outcome_ = static_cast<std::int8_t>(r.get_opt(3));
+    turn_ = static_cast<std::int8_t>(r.get(1));
+    first_ = static_cast<std::int8_t>(r.get(1));
+    orders_left_ = static_cast<std::int8_t>(r.get(4));
+    retreating_ = static_cast<std::int8_t>(r.get_opt(2));
+    inflicted_ = static_cast<std::int8_t>(r.get(8));
+    parity_ = static_cast<std::uint8_t>(r.get(1));
+    refreshed_ = r.get(1) != 0;
+    started_ = r.get(1) != 0;
+    pending_rounds_ = static_cast<std::uint8_t>(r.get(8));
+    q_n_ = static_cast<std::int8_t>(r.get(6));
+    for (int i = 0; i < q_n_; ++i) {
+        Step& s = q_[static_cast<std::size_t>(i)];
+        s.kind = static_cast<std::uint8_t>(r.get(4));
+        s.unit = static_cast<std::int8_t>(r.get_opt(ub));
+        s.other = static_cast<std::int8_t>(r.get_opt(ub));
+        s.arg = static_cast<std::uint8_t>(r.get(8));
+    }
+    rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
+    probe_charge_ = false;
+    first_attack_ = -1;
+    recount();
+}
+
 void State::pack(KeyWriter& kw) const {
     const Battle& b = *b_;
+    if (b.full_key) return pack_full(kw);
     Bits w(kw);
     w.put_opt(outcome_, 3);
     if (outcome_ >= 0) {
@@ -152,6 +218,7 @@ void State::pack(KeyWriter& kw) const {
 
 void State::unpack(KeyReader& r) {
     const Battle& b = *b_;
+    if (b.full_key) return unpack_full(r);
     outcome_ = static_cast<std::int8_t>(r.get_opt(3));
     for (int u = 0; u < n(); ++u) u_[u] = UnitState{};
     q_n_ = 0;
@@ -222,6 +289,7 @@ void State::unpack(KeyReader& r) {
 // nothing) stay within one value.
 std::uint64_t State::progress() const {
     if (outcome_ >= 0) return ~std::uint64_t{0};  // the end: past every level (its key keeps no flags)
+    if (b_->full_key) return progress_full();
     std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
     for (int u = 0; u < n(); ++u) {
         const UnitState& s = u_[u];
@@ -237,6 +305,22 @@ std::uint64_t State::progress() const {
             for (std::uint32_t m = live_undead(u); m; m &= m - 1) ++once;
     }
     if (b_->heals) cas = 0;  // Regenerate and Ravenous raise dice: only one-way events count
+    return (gone << 40) | (once << 20) | cas;
+}
+
+// The progress measure as it was before the canonical key (every flag and
+// undead check counted), for the full key.
+std::uint64_t State::progress_full() const {
+    std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
+    for (int u = 0; u < n(); ++u) {
+        const UnitState& s = u_[u];
+        if (s.flags & (kRemoved | kLeft)) ++gone;
+        for (std::uint16_t f : {kRallied, kCourageUsed, kSavageUsed, kSapped})
+            if (s.flags & f) ++once;
+        for (std::uint32_t m = s.undead_ok; m; m &= m - 1) ++once;
+        cas += static_cast<std::uint64_t>(bu(u).max - s.die);
+    }
+    if (b_->heals) cas = 0;
     return (gone << 40) | (once << 20) | cas;
 }
 
