@@ -141,7 +141,7 @@ public:
     // switches on the endless rule (battle_endless.cpp); exact solving never does.
     std::uint32_t sample(Dice& d) const {
         watch_ = true;
-        return roll(d).code;
+        return merged(roll(d).code);
     }
     // The sampler's draw: one outcome code with the chance node's exact
     // weights, a number out of 400 per check (no faces, no allocation).
@@ -288,6 +288,8 @@ private:
     int per_hit(int a, int t, bool charge) const;
     std::int64_t expected_value(int a, int t, bool charge) const;
     void attack_outcomes(const Step& s, Outcomes& out) const;
+    std::uint32_t merged(std::uint32_t code) const;  // outcomes that lead to the same state, as one
+    void merge_outcomes(Outcomes& out) const;
     void morale_outcomes(const Step& s, Outcomes& out) const;
 
     // The targets a unit may attack and can hurt, in card order, each scored once.

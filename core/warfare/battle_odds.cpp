@@ -312,6 +312,30 @@ void State::attack_outcomes(const Step& s, Outcomes& out) const {
     }
 }
 
+std::uint32_t State::merged(std::uint32_t code) const {
+    // After an Attack check only the casualties it inflicts matter (its hits
+    // and misses go to the log and to the single-order probe): a miss and a
+    // hit without a success are one outcome, and k casualties one more.
+    if (probe_ || q_n_ == 0 || q_[0].kind != kAttack) return code;
+    const std::uint32_t k = code % 32;
+    return k == 0 ? 0 : 32 + k;
+}
+
+void State::merge_outcomes(Outcomes& out) const {
+    if (probe_) return;
+    std::size_t m = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const Outcome o = {merged(out[i].code), out[i].weight};
+        std::size_t j = 0;
+        while (j < m && out[j].code != o.code) ++j;
+        if (j == m)
+            out[m++] = o;
+        else
+            out[j].weight += o.weight;
+    }
+    out.resize(m);
+}
+
 void State::morale_outcomes(const Step& s, Outcomes& out) const {
     const int p = morale_pass(s.unit, morale_dc(s));
     if (400 - p > 0) out.push_back({0, static_cast<std::uint64_t>(400 - p)});
@@ -334,6 +358,7 @@ void State::chance_outcomes(Outcomes& out) const {
         }
         case kAttack:
             attack_outcomes(s, out);
+            merge_outcomes(out);
             return;
         default:
             morale_outcomes(s, out);
@@ -364,15 +389,15 @@ std::uint32_t State::draw(D& d) const {
             const std::uint32_t cls = r < miss + static_cast<std::uint32_t>(po.hit[adv]) ? 1 : 2;
             if (trait(a, Trait::HurlRocks)) {
                 const bool twice = cls == 2 && b_->opt.hurl_rocks_crit_double;
-                if (!is(t, Type::Fortification)) return 32 * cls + (twice ? 4 : 2);
+                if (!is(t, Type::Fortification)) return merged(32 * cls + (twice ? 4 : 2));
                 std::uint32_t sum = d.below(6) + 1;
                 if (twice) sum += d.below(6) + 1;
-                return 32 * cls + sum;
+                return merged(32 * cls + sum);
             }
             const std::uint32_t ps = static_cast<std::uint32_t>(po.power[power_adv(a, t)]);
             std::uint32_t k = 0;
             for (std::uint32_t i = 0; i < cls; ++i) k += d.below(400) < ps ? 1 : 0;
-            return 32 * cls + k;
+            return merged(32 * cls + k);
         }
         default:
             return d.below(400) < static_cast<std::uint32_t>(morale_pass(s.unit, morale_dc(s))) ? 1 : 0;
