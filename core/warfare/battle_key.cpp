@@ -178,21 +178,31 @@ void State::pack(KeyWriter& kw) const {
     }
     const unsigned ub = b.unit_bits;
     for (int u = 0; u < n(); ++u) {
+        // One field per unit: its status (on the field 0, removed 1, left 2),
+        // then for one still there its die, then its flags and engagement.
         const BattleKey& k = b.key[static_cast<std::size_t>(u)];
         const UnitState& s = u_[u];
         if (s.flags & kRemoved) {
             w.put(1, 2);
             continue;
         }
-        const bool left = s.flags & kLeft;
-        w.put(left ? 2 : 0, 2);
-        w.put(static_cast<std::uint64_t>(s.die), k.die_bits);
-        if (left) continue;
-        w.put(s.flags & k.flags, k.flag_bits);
-        if (k.engages) {
-            w.put_opt(s.engaged, ub);
-            if (s.engaged >= 0) w.put((s.flags & kCharger) ? 1 : 0, 1);
+        std::uint64_t v = static_cast<std::uint64_t>(s.die) << 2;
+        unsigned bits = 2 + k.die_bits;
+        if (s.flags & kLeft) {
+            w.put(v | 2, bits);
+            continue;
         }
+        v |= static_cast<std::uint64_t>(s.flags & k.flags) << bits;
+        bits += k.flag_bits;
+        if (k.engages) {
+            v |= static_cast<std::uint64_t>(s.engaged + 1) << bits;
+            bits += ub;
+            if (s.engaged >= 0) {
+                v |= static_cast<std::uint64_t>((s.flags & kCharger) ? 1 : 0) << bits;
+                ++bits;
+            }
+        }
+        w.put(v, bits);
         if (k.undead) w.put(live_undead(u), static_cast<unsigned>(n()));
     }
     w.put(started_ ? 1 : 0, 1);
@@ -290,6 +300,9 @@ void State::unpack(KeyReader& r) {
 std::uint64_t State::progress() const {
     if (outcome_ >= 0) return ~std::uint64_t{0};  // the end: past every level (its key keeps no flags)
     if (b_->full_key) return progress_full();
+    static_assert(kRallied == 16 && kCourageUsed == 32 && kSavageUsed == 64 && kSapped == 128,
+                  "the once-per-battle flags are bits 4 to 7");
+    static constexpr std::uint8_t kOnes[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
     for (int u = 0; u < n(); ++u) {
         const UnitState& s = u_[u];
@@ -299,8 +312,7 @@ std::uint64_t State::progress() const {
             continue;
         }
         const BattleKey& k = b_->key[static_cast<std::size_t>(u)];
-        const std::uint16_t f = s.flags & k.flags;
-        once += ((f & kRallied) ? 1 : 0) + ((f & kCourageUsed) ? 1 : 0) + ((f & kSavageUsed) ? 1 : 0) + ((f & kSapped) ? 1 : 0);
+        once += kOnes[((s.flags & k.flags) >> 4) & 15];
         if (k.undead)
             for (std::uint32_t m = live_undead(u); m; m &= m - 1) ++once;
     }

@@ -31,15 +31,17 @@ bool State::side_has(int side, Type t) const {
 }
 
 void State::recount() {
-    std::uint8_t count[2][8] = {};
-    for (int u = 0; u < n(); ++u)
-        if (on_field(u)) ++count[side_of(u)][static_cast<int>(fact(u).type)];
+    std::uint8_t once[2] = {0, 0}, twice[2] = {0, 0};
+    for (int u = 0; u < n(); ++u) {
+        if (!on_field(u)) continue;
+        const int s = side_of(u);
+        const std::uint8_t bit = static_cast<std::uint8_t>(1u << static_cast<int>(fact(u).type));
+        twice[s] = static_cast<std::uint8_t>(twice[s] | (once[s] & bit));
+        once[s] = static_cast<std::uint8_t>(once[s] | bit);
+    }
     for (int s = 0; s < 2; ++s) {
-        types_[s][0] = types_[s][1] = 0;
-        for (int ty = 0; ty < 8; ++ty) {
-            if (count[s][ty] >= 1) types_[s][0] = static_cast<std::uint8_t>(types_[s][0] | (1u << ty));
-            if (count[s][ty] >= 2) types_[s][1] = static_cast<std::uint8_t>(types_[s][1] | (1u << ty));
-        }
+        types_[s][0] = once[s];
+        types_[s][1] = twice[s];
     }
 }
 
