@@ -94,6 +94,7 @@ struct Battle {
     int leader[2] = {-1, -1};  // the unit marked "leader" on each side
     std::uint32_t forts[2] = {0, 0};  // each side's fortifications, as unit bits
     int first[3] = {0, 0, 0};         // side s's units are first[s] .. first[s + 1] - 1
+    int count = 0;                    // units.size(), by prepare_battle()
     bool heals = false;    // Regenerate or Ravenous: casualty dice can go up
     bool any_undead = false;
     std::vector<PairOdds> pairs;  // [attacker * units + target], by prepare_battle()
@@ -143,6 +144,12 @@ public:
         watch_ = true;
         return merged(roll(d).code);
     }
+    // A memo of each unit's plan for the sampler (use_memo()): kept outside
+    // the state, so copies for the exact solver stay small.
+    struct PlanMemo;
+    void use_memo(PlanMemo* memo) { memo_ = memo; }
+    // Tests: recompute every remembered plan and fail if it went stale.
+    static bool check_memo;
     // The sampler's draw: one outcome code with the chance node's exact
     // weights, a number out of 400 per check (no faces, no allocation).
     // For Rng (inlined draws) and Dice (tests enumerate every sequence).
@@ -241,9 +248,19 @@ private:
         int target = -1;
         bool charge = false;
         std::int64_t value = -1;  // expected casualties, scaled
+        bool operator==(const Plan&) const = default;
     };
 
+public:
+    struct PlanMemo {
+        std::uint32_t gen = ~std::uint32_t{0};
+        Plan plan;
+    };
+
+private:
+
     bool has(int u, std::uint16_t f) const { return (u_[u].flags & f) != 0; }
+    void touch() { ++gen_; }
     std::uint32_t live_undead(int u) const;
     void pack_full(KeyWriter& w) const;
     void unpack_full(KeyReader& r);
@@ -256,13 +273,13 @@ private:
             u_[u].flags = static_cast<std::uint16_t>(u_[u].flags & ~f);
     }
     const BattleUnit& bu(int u) const { return b_->units[static_cast<std::size_t>(u)]; }
-    const UnitFact& fact(int u) const { return b_->facts[static_cast<std::size_t>(u)]; }
+    const UnitFact& fact(int u) const { return facts_[u]; }
     bool is(int u, Type t) const { return fact(u).type == t; }
     bool trait(int u, Trait t) const { return (fact(u).traits & bit(t)) != 0; }
     int side_of(int u) const { return fact(u).side; }
     int max_of(int u) const { return fact(u).max; }
     const Unit& card(int u) const { return bu(u).unit; }
-    int n() const { return static_cast<int>(b_->units.size()); }
+    int n() const { return b_->count; }
     bool on_field(int u) const { return !has(u, kRemoved | kLeft); }
     bool acts(int u) const { return on_field(u) && !is(u, Type::Fortification); }
     bool diminished(int u) const;
@@ -303,7 +320,8 @@ private:
         int n = 0;
     };
 
-    Plan plan(int u) const;
+    Plan plan(int u) const;    // decide(), or the sampler's memo of it
+    Plan decide(int u) const;
     bool can_charge(int a, int t) const;
     void scan_targets(int a, Targets& out) const;
     // The target the policy picks for `a` (in `best`), the highest value among
@@ -345,6 +363,9 @@ private:
     bool endless_rule(Log* log);    // true: the battle was ended as endless
 
     std::shared_ptr<const Battle> b_;
+    const UnitFact* facts_ = nullptr;  // b_->facts.data(): read in every inner loop
+    std::uint32_t gen_ = 0;            // bumped by every change a plan reads (touch())
+    PlanMemo* memo_ = nullptr;         // the sampler's, one per unit; none for exact solving and rolls
     std::array<UnitState, 2 * BattleLimits::kUnitsPerSide> u_{};
     std::array<Step, BattleLimits::kQueue> q_{};
     std::int8_t q_n_ = 0;

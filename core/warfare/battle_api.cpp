@@ -25,6 +25,8 @@ MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarlo
         [&](Rng& rng, Tally& t, const Deadline& deadline) {
             State s = root;
             s.watch_endless();
+            std::array<State::PlanMemo, 2 * BattleLimits::kUnitsPerSide> memo{};
+            s.use_memo(memo.data());
             double steps = 0;
             std::uint64_t n = 0;
             while (!s.is_terminal()) {

@@ -39,6 +39,7 @@ void State::watch_turn() {
 State::Reach State::reach_change() const {
     State root = *this;
     root.watch_ = false;
+    root.memo_ = nullptr;
     root.proof_due_ = false;
     const std::uint64_t level = root.progress();
     // Depth first over packed keys; a state is rebuilt from its key to expand it.

@@ -193,6 +193,7 @@ void prepare_battle(Battle& b) {
     const std::size_t n = b.units.size();
     b.had_infantry[0] = b.had_infantry[1] = b.heals = b.any_undead = false;
     b.forts[0] = b.forts[1] = 0;
+    b.count = static_cast<int>(n);
     b.first[0] = 0;
     b.first[2] = static_cast<int>(n);
     b.first[1] = b.first[2];

@@ -3,6 +3,7 @@
 // once per decision (best_target, or scan_targets for a random pick) and
 // every choice reads those scores.
 #include <algorithm>
+#include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
 
@@ -76,8 +77,24 @@ bool State::wants_to_feed(int u) const {
 }
 
 State::Plan State::plan(int u) const {
+    if (!acts(u) || has(u, kExhausted)) return Plan{};
+    // The sampler's memo: a unit's plan stands while nothing it reads has
+    // changed (touch() marks every such change; exhaustion is read above).
+    if (memo_) {
+        PlanMemo& m = memo_[u];
+        if (m.gen == gen_ && !check_memo) return m.plan;
+        const Plan fresh = decide(u);
+        if (m.gen == gen_ && !(m.plan == fresh)) throw std::logic_error("a remembered plan is stale");
+        m = {gen_, fresh};
+        return fresh;
+    }
+    return decide(u);
+}
+
+bool State::check_memo = false;
+
+State::Plan State::decide(int u) const {
     Plan p;
-    if (!acts(u) || has(u, kExhausted)) return p;
     const Options& o = b_->opt;
     const Policy& pol = b_->pol;
     const int side = side_of(u);

@@ -53,7 +53,10 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
     const bool charge = (s.arg & kArgCharge) != 0;
     const int cls = static_cast<int>(r.code / 32), k = static_cast<int>(r.code % 32);
     const int adv = attack_adv(a, t, charge);
-    if (A.has(Trait::Savage)) set(a, kSavageUsed);
+    if (A.has(Trait::Savage) && !has(a, kSavageUsed)) {
+        set(a, kSavageUsed);
+        touch();
+    }
     // Cavalry rests after an attack it made while not engaged (option cavalry_rest).
     if (b_->opt.cavalry == Cavalry::AfterAttack && !b_->opt.cavalry_rest_after_order && A.is(Type::Cavalry) &&
         u_[a].engaged < 0)
@@ -209,7 +212,10 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
             }
             break;
         case kUndead:
-            if (passed || b_->opt.undead_once) u_[u].undead_ok |= 1u << s.other;
+            if (passed || b_->opt.undead_once) {
+                u_[u].undead_ok |= 1u << s.other;
+                touch();
+            }
             if (!passed) {
                 // The order is spent: drop this attack and its end (next in the queue).
                 if (q_n_ > 0 && q_[0].kind == kAttack && q_[0].unit == u) pop_front();
@@ -223,6 +229,7 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
                 const int e = u_[u].engaged;
                 u_[u].engaged = -1;
                 set(u, kCharger, false);
+                touch();
                 if (e >= 0) {
                     u_[e].engaged = -1;
                     set(e, kCharger, false);
@@ -262,6 +269,7 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
     const bool morale = b_->opt.fort_morale || !is(u, Type::Fortification);
     if (u_[u].die > 1) {
         --u_[u].die;
+        touch();
         if (log)
             log->add("casualty", name(u) + " takes a casualty: casualty die " + num(u_[u].die + 1) + " \u2192 " + num(u_[u].die) + ".",
                      {{"unit", u}, {"die", u_[u].die}});
@@ -281,6 +289,7 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
 void State::remove(int u, const char* why, Log* log) {
     set(u, kRemoved);
     recount();
+    touch();
     u_[u].die = 0;
     const int e = u_[u].engaged;
     if (e >= 0) {
@@ -309,6 +318,7 @@ void State::remove(int u, const char* why, Log* log) {
 void State::leave(int u, const char* why, Log* log) {
     set(u, kLeft);
     recount();
+    touch();
     const int e = u_[u].engaged;
     if (e >= 0) {
         u_[e].engaged = -1;
@@ -380,6 +390,7 @@ void State::order_end(const Step& s, Log* log) {
     if ((s.arg & kArgCharge) && !(s.arg & kArgFree) && engages && u_[a].engaged < 0 && u_[t].engaged < 0) {
         u_[a].engaged = static_cast<std::int8_t>(t);
         u_[t].engaged = static_cast<std::int8_t>(a);
+        touch();
         set(a, kCharger);
         if (log) log->add("engage", name(a) + " is now engaged with " + name(t) + ": they may attack only each other.", {{"unit", a}, {"target", t}});
     }

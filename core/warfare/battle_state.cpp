@@ -17,7 +17,7 @@ const std::vector<std::string> kBattleOutcomes = {"attacker", "defender", "draw"
 
 // ---------------------------------------------------------------- set-up
 
-State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)) {
+State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)), facts_(b_->facts.data()) {
     if (b_->units.size() > u_.size()) throw std::logic_error("too many units");
     for (int u = 0; u < n(); ++u) {
         u_[u].die = static_cast<std::int8_t>(bu(u).start);

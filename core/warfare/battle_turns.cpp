@@ -50,6 +50,7 @@ void State::refresh(Log* log) {
         set(u, kExhausted, false);
         if (trait(u, Trait::Regenerate) && u_[u].die < max_of(u)) {
             ++u_[u].die;
+            touch();
             if (log) regen.push_back(name(u) + " to " + num(u_[u].die));
         }
     }
@@ -69,6 +70,7 @@ void State::start_turn(Log* log) {
     if (turn_ == first_) {
         ++rounds_;
         parity_ = static_cast<std::uint8_t>((rounds_ & 1) == 0);  // 1 in even rounds
+        if (b_->opt.cavalry == Cavalry::OddRounds) touch();
         if (log) log->add("round", "Round " + num(rounds_) + ".", {{"round", rounds_}});
     }
 }
@@ -184,12 +186,14 @@ void State::issue(int actor, const Plan& p, Log* log) {
         }
         case kFeed:
             ++u_[actor].die;
+            touch();
             if (log)
                 log->add("feed", name(actor) + " feeds on the dead (Ravenous): casualty die up to " + num(u_[actor].die) + ".",
                          {{"unit", actor}, {"die", u_[actor].die}});
             return;
         case kSap:
             set(p.target, kSapped);
+            touch();
             if (log)
                 log->add("sap", name(actor) + " saps the walls of " + name(p.target) +
                                     " (Twisting Roots): siege units have advantage on Power checks against it.",
@@ -205,6 +209,7 @@ void State::issue(int actor, const Plan& p, Log* log) {
                 return;
             }
             const int e = u_[actor].engaged;
+            touch();
             u_[actor].engaged = -1;
             set(actor, kCharger, false);
             if (e >= 0) {

@@ -4,7 +4,8 @@
 //   to 1e-12, with fewer or as many states);
 // - the sampler's one-number draws against the chance outcomes the exact
 //   solver follows (every draw sequence enumerated), and sampled odds against
-//   exact odds (within 4 standard errors, fixed seeds);
+//   exact odds (within 4 standard errors, fixed seeds), with every plan the
+//   sampler remembers checked against a fresh one;
 // - the order-of-battle tables and fixed expected values against illegal()
 //   and expected_value() in every state of random playthroughs.
 #include <catch2/catch.hpp>
@@ -168,6 +169,9 @@ TEST_CASE("Warfare fast paths: draws, order-of-battle tables and fixed values in
 }
 
 TEST_CASE("Warfare fast paths: sampled odds agree with exact odds", "[warfare-battle]") {
+    // The sampler remembers each unit's plan while nothing it reads changes:
+    // here every remembered plan is recomputed and a stale one is an error.
+    State::check_memo = true;
     for (const json& army : armies())
         for (const auto& [name, change] : variations()) {
             INFO(name);
@@ -182,4 +186,5 @@ TEST_CASE("Warfare fast paths: sampled odds agree with exact odds", "[warfare-ba
             for (const char* o : {"attacker", "defender", "draw", "endless"}) close(ex["outcomes"][o], mc["outcomes"][o]);
             for (std::size_t u = 0; u < ex["units"].size(); ++u) close(ex["units"][u]["removed"], mc["units"][u]["removed"]);
         }
+    State::check_memo = false;
 }
