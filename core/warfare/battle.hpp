@@ -399,6 +399,10 @@ json battle_odds(const Battle& b, const In& solver);
 MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarloOptions& mo);
 json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log = BattleLimits::kLogEntries);
 json attack_call(const In& req);
+// How many states the exact solver would reach ("states" call): at most
+// max_states, within time_limit_s; "complete" says whether it got to the end.
+json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s);
+json states_call(const In& req);
 json units_json(const Battle& b);
 
 }  // namespace bc::warfare

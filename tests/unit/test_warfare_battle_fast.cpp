@@ -188,3 +188,29 @@ TEST_CASE("Warfare fast paths: sampled odds agree with exact odds", "[warfare-ba
         }
     State::check_memo = false;
 }
+
+TEST_CASE("Warfare: the states call counts what the exact solver reaches, within its budget", "[warfare-battle]") {
+    // A always hits and wounds; the Mindless target at 2 of a d4 cannot hurt
+    // it. States: A's first attack; A's second attack with the target at 1
+    // (after a hit; a critical removes it at once); the end. Three.
+    const json a = U("A", "infantry", 30, 30, 40, 10, 0, 6);
+    const json d = U("D", "infantry", -10, -10, 10, 10, 0, 4, {"mindless"}, {{"casualties", 2}});
+    json req = battle({a}, {d}, {{"initiative", "attacker"}, {"rally", false}, {"natural_20", "critical-if-hits"}});
+    const json n = ok("states", req);
+    CHECK(n["states"] == 3);
+    CHECK(n["terminal"] == 1);
+    CHECK(n["complete"] == true);
+    // A larger battle: no more states than the exact solver counts (it counts
+    // an end again in each level it is reached from), and the budget holds.
+    json big = armies()[0];
+    const json c = ok("states", big);
+    CHECK(c["complete"] == true);
+    const json ex = odds(big);
+    CHECK(c["states"].get<double>() <= ex["states"].get<double>());
+    CHECK(c["states"].get<double>() > 1000);
+    big["max_states"] = 100;
+    const json cut = ok("states", big);
+    CHECK(cut["complete"] == false);
+    CHECK(cut["stopped_by"] == "state budget");
+    CHECK(cut["states"].get<double>() <= 100 + 20);  // the budget is checked after each state's children
+}
