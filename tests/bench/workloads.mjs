@@ -27,7 +27,7 @@ export function workloads() {
                         wf('Longbows', 'human', 'regular', 'light', 'archers', 'd6')] },
     defender: { units: [wf('Red Fangs', 'orc', 'regular', 'medium', 'infantry', 'd6'),
                         wf('Outriders', 'human', 'regular', 'light', 'cavalry', 'd6')] } };
-  list.push({ name: 'warfare: exact odds, 2v2 units of d6', call: 'odds', runs: 1,
+  list.push({ name: 'warfare: exact odds, 2v2 units of d6', call: 'odds', runs: 3,
               request: { ...wf2v2, solver: { method: 'exact' } } });
   const wf3v3 = { ruleset: 'warfare',
     attacker: { units: [wf('Ironhearts', 'dwarf', 'regular', 'medium', 'infantry', 'd6'),
@@ -41,6 +41,30 @@ export function workloads() {
               request: { ...wf2v2, solver: { method: 'monte-carlo', trials: 20000, target_halfwidth: 0 } } });
   list.push({ name: 'warfare: exact odds, 3v3 units of d6', call: 'odds', runs: 1,
               request: { ...wf3v3, solver: { method: 'exact', max_states: 5000000, time_limit_s: 120 } } });
+  // The everyday battles of issue 12: a 3v3 (its reachable states make an
+  // exact answer take seconds, so it is sampled to +-0.5%) and a 4v4 sampled
+  // to +-1%, with the count of states the exact solver would have to reach.
+  const everyday3 = {
+    attacker: [wf('Shieldwall', 'human', 'regular', 'heavy', 'infantry', 'd6'),
+               wf('Silver Bows', 'elf', 'veteran', 'light', 'archers', 'd6'),
+               wf('Riders', 'human', 'regular', 'medium', 'cavalry', 'd6')],
+    defender: [wf('Red Fangs', 'orc', 'seasoned', 'medium', 'infantry', 'd6'),
+               wf('Ironhearts', 'dwarf', 'regular', 'heavy', 'infantry', 'd6'),
+               wf('Goblin Bows', 'goblin', 'regular', 'light', 'archers', 'd6')] };
+  const wfEveryday3 = { ruleset: 'warfare', attacker: { units: everyday3.attacker }, defender: { units: everyday3.defender } };
+  const wfEveryday4 = { ruleset: 'warfare',
+    attacker: { units: [...everyday3.attacker, wf('Stonefoot', 'dwarf', 'regular', 'medium', 'infantry', 'd6')] },
+    defender: { units: [...everyday3.defender, wf('Wolf Riders', 'orc', 'regular', 'light', 'cavalry', 'd6')] } };
+  list.push({ name: 'warfare: reachable states, everyday 3v3 (counted to the end)', call: 'states', runs: 1,
+              request: { ...wfEveryday3, max_states: 5000000, time_limit_s: 120 } });
+  list.push({ name: 'warfare: Monte Carlo, everyday 3v3 to +-0.5%', call: 'odds', runs: 3,
+              rate: { field: 'trials', unit: 'battles/s' },
+              request: { ...wfEveryday3, solver: { method: 'monte-carlo', trials: 200000, target_halfwidth: 0.005 } } });
+  list.push({ name: 'warfare: reachable states, everyday 4v4 (first 5,000,000 only: COUNT4 in all, counted once)',
+              call: 'states', runs: 1, request: { ...wfEveryday4, max_states: 5000000, time_limit_s: 120 } });
+  list.push({ name: 'warfare: Monte Carlo, everyday 4v4 to +-1%', call: 'odds', runs: 3,
+              rate: { field: 'trials', unit: 'battles/s' },
+              request: { ...wfEveryday4, solver: { method: 'monte-carlo', trials: 200000, target_halfwidth: 0.01 } } });
   const six = (side) => [wf(`${side} Dwarves`, 'dwarf', 'veteran', 'heavy', 'infantry', 'd8'),
                          wf(`${side} Humans`, 'human', 'regular', 'medium', 'infantry', 'd6'),
                          wf(`${side} Bows`, 'elf', 'seasoned', 'light', 'archers', 'd6'),
