@@ -78,8 +78,9 @@ function decodeEntities(s) {
 }
 const safeChar = (code, m) => (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m);
 
-// Text as the report shows it: a web page's tags and entities undone (a <pre>
-// page keeps its lines; a page of <tt> lines is laid out as the browser would),
+// Text as the report shows it: a web page's tags and entities undone (a G2
+// page is one <pre>, so its lines stand; a page of <tt> lines broken by <br>
+// is laid out as the browser would),
 // non-breaking spaces and tabs made spaces, and a mail quote ("> ") removed.
 export function cleanText(raw) {
   let s = String(raw ?? '');
@@ -90,7 +91,7 @@ export function cleanText(raw) {
   }
   s = s.replace(/\r\n?/g, '\n');
   if (/<(pre|br|tt|p|b|font|hr|div|name)\b[^<>]{0,200}>/i.test(s)) {
-    const pre = /<pre\b/i.test(s);
+    const pre = /<pre\b/i.test(s) || !/<(br|p|tt|div)\b/i.test(s);
     if (!pre) s = s.replace(/\s+/g, ' ');
     s = s.replace(/<(br|p|\/p|div|\/div|hr|\/tr)\b[^<>]{0,200}>/gi, '\n').replace(/<[a-z/!][^<>]{0,500}>/gi, '');
     // A browser drops the spaces that start a laid-out line (not &nbsp;).
@@ -260,19 +261,23 @@ function sideOf(stack, source) {
       if (structure && level) notes.push(`${u.name}'s ${level} is not read: its defense is read as printed.`);
       return;
     }
-    if (u.prisoner) { notes.push(`${u.name} [${u.id}] is a prisoner: prisoners do not fight, so he is left out.`); return; }
+    if (u.prisoner) { notes.push(`${u.name} [${u.id}] is a prisoner: left out, as prisoners do not fight.`); return; }
     const noble = { name: u.name.slice(0, 80), troops: { ...u.troops } };
     if (u.behind !== undefined) noble.behind = u.behind;
-    // A band ("Pirate [127432], pirates, number: 15") is one unit of its kind
-    // with the rest as his men; he fights with the kind's ratings (report.c, char_rep_combat).
-    if (u.number) {
-      const band = classify(u.titles[0] || '');
+    // A band ("Pirate [127432], pirates, number: 15"; "Savage [82687], savage"
+    // when alone) is one unit of its kind with the rest as his men; he fights
+    // with the kind's ratings (display.c liner_desc_char, report.c char_rep_combat).
+    // "knight" is also a noble's rank, so it names no band.
+    const first = (u.titles[0] || '').toLowerCase();
+    const number = u.number ?? ((KIND_OF.has(first) || G2_OTHER_FIGHTERS.has(first)) && first !== 'knight' ? 1 : undefined);
+    if (number) {
+      const band = classify(first);
       if (band.kind) {
-        const [, , attack, defense, missile] = KIND_WORDS[band.kind];
+        const [one, , attack, defense, missile] = KIND_WORDS[band.kind];
         Object.assign(noble, { attack, defense, missile });
-        if (u.number > 1) noble.troops[band.kind] = (noble.troops[band.kind] || 0) + u.number - 1;
-        notes.push(`${u.name} [${u.id}] is a band of ${u.number} ${u.titles[0]}: read as one of them leading the other ${u.number - 1}, with a ${KIND_WORDS[band.kind][0]}'s ratings.`);
-      } else unknown.push({ who: u.name, text: `${u.number} ${u.titles[0] || ''}`.trim(), why: `${u.name} is himself a band of ${u.titles[0] || 'beasts'} (${band.why}): read as one noble with the page's default ratings` });
+        if (number > 1) noble.troops[band.kind] = (noble.troops[band.kind] || 0) + number - 1;
+        notes.push(`${u.name} [${u.id}] is ${number > 1 ? `a band of ${number} ${u.titles[0]}: read as one of them leading the other ${number - 1}` : `a lone ${one}: read as one`}, with a ${one}'s ratings.`);
+      } else unknown.push({ who: u.name, text: `${number} ${u.titles[0]}`, why: `${u.name} is himself ${number > 1 ? `a band of ${u.titles[0]}` : `a ${u.titles[0]}`} (${band.why}): read as one noble with the page's default ratings` });
     }
     for (const x of [...u.unknown, ...u.carried, ...u.unread]) unknown.push({ who: u.name, text: x.text, why: x.why });
     nobles.push(Object.assign(noble, { id: u.id }));
@@ -311,6 +316,7 @@ function readNobleSection(lines, at) {
     if ((k = t.match(/^Health: +(\d+)%/))) noble.health = Math.max(1, Number(k[1]));
     else if ((k = t.match(/^behind (\d) +\((front line|stay behind) in combat\)$/))) noble.behind = Number(k[1]);
     else if ((k = t.match(/^Break point: +(\d+)%/))) noble.break_point = Number(k[1]);
+    else if ((k = t.match(/^Stacked under: +(.+)$/))) noble.under = k[1];
     else if (i > at && /^Inventory:$/.test(t)) i = readInventory(lines, i + 1, noble, unknown);
     else if (!/^(Location|Loyalty|Stacked under|Capacity):/.test(t) || i < at) continue;
     end = i;
@@ -504,6 +510,8 @@ export function readReport(raw) {
     r.noble.name = (r.noble.name || `Noble ${section.nobles.length + 1}`).slice(0, 80);
     section.nobles.push(r.noble);
     section.unknown.push(...r.unknown.map((u) => ({ ...u, who: r.noble.name })));
+    if (r.noble.under) section.notes.push(`${r.noble.name} is stacked under ${r.noble.under}: he does not lead his stack; paste his leader's section first to make the leader's break point count.`);
+    delete r.noble.under;
     if (r.noble.others) section.notes.push(`${r.noble.name}: ${r.noble.others} other item${r.noble.others > 1 ? 's' : ''} of his inventory (gold, goods, horses) are not men and not read.`);
     section.lines.push(lines[i].n);
   }
@@ -531,11 +539,17 @@ export function readReport(raw) {
   for (let i = 0; i < lines.length; i++) if (!used.has(i) && lines[i].text) unread.push({ line: lines[i].n, text: lines[i].text });
   for (const b of battles) unread.push(...b.unread);
   const all = textLines.join('\n');
-  const variant = /^\s*(\d{1,2}: *)?Combat round: /m.test(all) || TAG_WORDS.test(all)
-    ? { id: 'tag', why: 'It is from Olympia: The Age of Gods (its combat rounds or kinds of men show it): that game\'s men share some names with G2\'s, but the calculator uses G2\'s ratings.' }
-    : { id: 'g2', why: '' };
+  // Only the Age of Gods writes combat rounds, skill levels "(Level 3)" and its own kinds of men.
+  const variant = /^\s*(\d{1,2}: *)?Combat round: /m.test(all) || /\[\d+\], \(Level \d+\)/.test(all) || TAG_WORDS.test(all)
+    ? { id: 'tag', why: 'It is from Olympia: The Age of Gods (its combat rounds, skill levels or kinds of men show it): that game\'s men share some names with G2\'s, but the calculator uses G2\'s ratings.' }
+    : null;
   for (const s of stacks) s.notStated = notStated(s);
   return { stacks, battles, unread, notes, variant };
+}
+
+// The report's lines as read, for a preview that shows what was used.
+export function linesOf(raw) {
+  return cleanText(raw).lines;
 }
 
 // What the calculator needs that the text did not say, in words.
@@ -572,7 +586,7 @@ export function battleResult(raw, { index = 0 } = {}) {
     outcome: b.outcome,
     survivors: b.survivors,
     start: { attacker: side(b.attacker), defender: side(b.defender) },
-    notes: [...r.notes, ...b.notes, ...(r.variant.id === 'tag' ? [r.variant.why] : [])],
+    notes: [...r.notes, ...b.notes, ...(r.variant ? [r.variant.why] : [])],
     unread: b.unread,
     battles: r.battles.length,
   };
