@@ -279,6 +279,9 @@ function sideOf(stack, source) {
         notes.push(`${u.name} [${u.id}] is ${number > 1 ? `a band of ${number} ${u.titles[0]}: read as one of them leading the other ${number - 1}` : `a lone ${one}: read as one`}, with a ${one}'s ratings.`);
       } else unknown.push({ who: u.name, text: `${number} ${u.titles[0]}`, why: `${u.name} is himself ${number > 1 ? `a band of ${u.titles[0]}` : `a ${u.titles[0]}`} (${band.why}): read as one noble with the page's default ratings` });
     }
+    for (const t of u.titles.filter((x) => /^(wielding|wearing) /.test(x))) {
+      unknown.push({ who: u.name, text: t, why: 'an item\'s bonus is not in a listing: the calculator takes ratings with items, so add it to his ratings' });
+    }
     for (const x of [...u.unknown, ...u.carried, ...u.unread]) unknown.push({ who: u.name, text: x.text, why: x.why });
     nobles.push(Object.assign(noble, { id: u.id }));
   });
