@@ -7,6 +7,13 @@ import { readReport, toSide } from './olympia-report.js';
 
 const SOURCES = { attacker: 'the attacker in a battle', defender: 'the defender in a battle', listing: 'a stack listing', 'noble sections': 'noble sections' };
 
+// A long list shows its first items and says how many more there are.
+const LIST_MAX = 40;
+function list(cls, items, item) {
+  return [h('ul', { class: cls }, items.slice(0, LIST_MAX).map(item)),
+    items.length > LIST_MAX ? h('p', { class: 'muted small', text: `and ${items.length - LIST_MAX} more.` }) : null];
+}
+
 // "20 soldiers, 6 archers" in the calculator's words.
 function menText(troops, kinds) {
   const parts = Object.entries(troops).map(([k, n]) => {
@@ -74,14 +81,15 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
     } else {
       const s = chosen;
       parts.push(h('h3', { text: `Read: ${s.nobles.length} noble${s.nobles.length > 1 ? 's' : ''} (from ${SOURCES[s.source]})` }),
-        h('ol', { class: 'paste-nobles' }, s.nobles.map((n, i) => h('li', {},
+        h('ol', { class: 'paste-nobles' }, s.nobles.slice(0, LIST_MAX).map((n, i) => h('li', {},
           h('strong', { text: n.name }),
           i === 0 ? h('span', { class: 'muted', text: ' (leads)' }) : null,
           ': ', menText(n.troops, kinds),
           n.behind !== undefined ? `; behind ${n.behind}` : '',
           n.attack !== undefined ? `; attack ${n.attack}, defense ${n.defense}, missile ${n.missile}` : '',
           n.health !== undefined ? `; health ${n.health}` : '',
-          i === 0 && n.break_point !== undefined ? `; break point ${n.break_point}%` : ''))));
+          i === 0 && n.break_point !== undefined ? `; break point ${n.break_point}%` : ''))),
+        s.nobles.length > LIST_MAX ? h('p', { class: 'muted small', text: `and ${s.nobles.length - LIST_MAX} more nobles.` }) : null);
       if (s.structure) {
         parts.push(h('p', { text: side === 'defender'
           ? `In a ${s.structure.kind}${s.structure.defense !== undefined ? ` (defense ${s.structure.defense}${s.structure.damage ? `, ${s.structure.damage}% damaged` : ''})` : ''}: the defender's structure is set to it.`
@@ -91,11 +99,11 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
       }
       if (s.unknown.length) {
         parts.push(h('h3', { text: `Not read (${s.unknown.length})` }),
-          h('ul', { class: 'paste-unknown' }, s.unknown.map((u) => h('li', {}, h('strong', { text: u.who }), `: ${u.text} — ${u.why}`))));
+          list('paste-unknown', s.unknown, (u) => h('li', {}, h('strong', { text: u.who }), `: ${u.text} — ${u.why}`)));
       }
       if (s.notStated.length) parts.push(h('p', { class: 'paste-unsaid', text: `Not in the text, so the page's defaults are used: ${s.notStated.join('; ')}.` }));
       const notes = [...s.notes, ...(r.variant ? [r.variant.why] : [])];
-      if (notes.length) parts.push(h('ul', { class: 'paste-notes' }, notes.map((t) => h('li', { text: t }))));
+      if (notes.length) parts.push(list('paste-notes', notes, (t) => h('li', { text: t })));
     }
     if (r.unread.length) {
       const shown = r.unread.slice(0, 8);
@@ -116,8 +124,9 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
 
   function confirm() {
     if (!chosen || fill.disabled) return;
-    apply(toSide(chosen), chosen);
+    // Closed first: closing gives the keyboard back to where it was, and the page then puts it in the filled stack.
     dlg.close();
+    apply(toSide(chosen), chosen);
   }
 
   area.addEventListener('input', () => { fill.disabled = true; read(); });
