@@ -9,6 +9,7 @@ const SOURCES = { attacker: 'the attacker in a battle', defender: 'the defender 
 
 // A long list shows its first items and says how many more there are.
 const LIST_MAX = 40;
+const STACKS_MAX = 200;
 function list(cls, items, item) {
   return [h('ul', { class: cls }, items.slice(0, LIST_MAX).map(item)),
     items.length > LIST_MAX ? h('p', { class: 'muted small', text: `and ${items.length - LIST_MAX} more.` }) : null];
@@ -55,7 +56,9 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
 
   const read = debounce(() => {
     report = readReport(area.value);
-    const stacks = report.stacks.filter((s) => s.nobles.length);
+    // A whole report can list thousands of stacks: the first STACKS_MAX are offered.
+    const found = report.stacks.filter((s) => s.nobles.length);
+    const stacks = found.slice(0, STACKS_MAX);
     // A battle's own side for this dialog first; otherwise the first stack found.
     const pick = Math.max(0, stacks.findIndex((s) => s.source === side)) || 0;
     chosen = stacks[pick] || null;
@@ -64,7 +67,8 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
         onChange: (el) => { chosen = stacks[Number(el.value)]; show(); },
       });
       sel.id = 'paste-which';
-      replace(chooser, h('label', { for: 'paste-which', text: `The text holds ${stacks.length} stacks: use` }), sel);
+      replace(chooser, h('label', { for: 'paste-which', text: found.length > stacks.length
+        ? `The text holds ${found.length} stacks; the first ${stacks.length} are offered: use` : `The text holds ${stacks.length} stacks: use` }), sel);
     } else replace(chooser);
     show();
   }, 200);

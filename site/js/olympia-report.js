@@ -26,7 +26,6 @@ const KIND_WORDS = {
 };
 export const KIND_TABLE = KIND_WORDS;
 const KIND_OF = new Map(Object.entries(KIND_WORDS).flatMap(([id, [one, many]]) => [[one, id], [many, id], [`${one}s`, id]]));
-export const KNOWN_KINDS = Object.keys(KIND_WORDS);
 
 // G2 items that fight (lib/item gives them combat values) but that the
 // calculator has no kind for, and the prominent items that do not fight.
@@ -99,7 +98,7 @@ export function cleanText(raw) {
     notes.push('The text was read from a web page\'s HTML.');
   }
   s = decodeEntities(s).replace(/\u00a0/g, ' ');
-  let lines = s.split('\n').map((l) => expandTabs(l).replace(/\s+$/, ''));
+  let lines = s.split('\n').map((l) => expandTabs(l).trimEnd());
   // A mail's quote marks ("> "); an order echoed in a report comes after the day (" 5: > use 9341").
   if (lines.some((l) => /^\s*>/.test(l))) lines = lines.map((l) => l.replace(/^(\s*>)+ ?/, ''));
   return { lines, notes };
@@ -132,35 +131,42 @@ const CONNECTIVES = new Set(['of', 'the', 'and', 'with', 'by', 'de', 'del', 'la'
 
 // Whether a listing's text must go on in the next line: the engine breaks
 // lines between words, so an entry cut after a comma, a joining word, an
-// open quote or a half-named place or weapon is not finished.
-function unfinished(text) {
-  if (/,$/.test(text) || (text.match(/"/g) || []).length % 2) return true;
-  const last = text.split(' ').pop().toLowerCase();
-  if (CONNECTIVES.has(last)) return true;
-  const clause = text.split(', ').pop();
-  if (/^(wielding|wearing)\b/.test(clause) && !clause.includes(']')) return true;
-  if (/\bguards\b/.test(clause) && !clause.includes(']')) return true;
-  return /^(arrived|entered|exited|departed)\b/.test(clause) && !clause.includes(']') && /[A-Z]\S*$/.test(clause);
+// open quote or a half-named place or weapon is not finished. `tail` is the
+// end of the text so far (a clause is short), `quoted` whether a quote is open.
+function unfinished(tail, quoted = false) {
+  if (quoted || tail.endsWith(',')) return true;
+  const last = tail.slice(tail.lastIndexOf(' ') + 1);
+  if (CONNECTIVES.has(last.toLowerCase())) return true;
+  const k = tail.lastIndexOf(', ');
+  const clause = k < 0 ? tail : tail.slice(k + 2);
+  if (clause.includes(']')) return false;
+  if (/^(wielding|wearing)\b/.test(clause) || /\bguards\b/.test(clause)) return true;
+  return /^(arrived|entered|exited|departed)\b/.test(clause) && /^[A-Z]/.test(last);
 }
+const quotes = (t) => (t.match(/"/g) || []).length % 2 === 1;
 
-// Entries (one unit each, continued lines joined) from a run of lines.
-function entriesOf(lines) {
+// Entries (one unit each, continued lines joined) from lines[from..to):
+// {entries, stop}, stop being the first line that is neither.
+function entriesOf(lines, from, to) {
   const out = [];
   let cur = null;
-  for (const l of lines) {
-    const first = l.text.split(' ')[0];
+  for (let i = from; i < to; i++) {
+    const l = lines[i];
+    const first = l.text.split(' ', 1)[0];
     const starts = ENTRY.test(l.text) && !/^[^,]*\]\.$/.test(l.text) && !(cur && CONNECTIVES.has(first));
-    if (cur && (unfinished(cur.text) || (!starts && l.indent >= cur.indent))) {
+    if (cur && (unfinished(cur.tail, cur.quoted) || (!starts && l.indent >= cur.indent))) {
       cur.text += ' ' + l.text;
+      cur.tail = (cur.tail + ' ' + l.text).slice(-300);
+      cur.quoted = cur.quoted !== quotes(l.text);
       cur.lines.push(l.n);
     } else if (starts) {
-      cur = { indent: l.indent, text: l.text, first: l.text, lines: [l.n] };
+      cur = { indent: l.indent, text: l.text, first: l.text, tail: l.text.slice(-300), quoted: quotes(l.text), lines: [l.n] };
       out.push(cur);
     } else {
-      return { entries: out, rest: lines.slice(lines.indexOf(l)) };
+      return { entries: out, stop: i };
     }
   }
-  return { entries: out, rest: [] };
+  return { entries: out, stop: to };
 }
 
 // "a, "b, c", d" -> ['a', '"b, c"', 'd']: a banner in quotes may hold commas.
@@ -218,8 +224,8 @@ function readMen(unit, clause) {
   else (what.carried ? unit.carried : unit.unknown).push({ text: c, count: n, name: m[2], why: what.why });
 }
 
-// Units into stacks: a unit less indented than the one before it (or as
-// much, when that one had nobody with it) starts a new stack.
+// Units into stacks: a unit no more indented than the stack's first starts a
+// new stack; a more indented one is in the stack above it.
 function stacksOf(units) {
   const stacks = [];
   let top = null;
@@ -306,7 +312,7 @@ function readNobleSection(lines, at) {
   for (let i = top - 1; i >= 0 && i >= top - 400; i--) {
     const t = lines[i].text;
     const heading = lines[i].day === null && lines[i].indent === 0;
-    const v = t.match(/receives a vision of (.+?) \[([0-9a-z]{1,8})\]:$/i) || (heading && t.match(/^([^\[\]]{1,80}) \[([0-9a-z]{1,8})\]$/i));
+    const v = (fits(t) && t.match(/receives a vision of (.+?) \[([0-9a-z]{1,8})\]:$/i)) || (heading && t.match(/^([^\[\]]{1,80}) \[([0-9a-z]{1,8})\]$/i));
     if (v) { noble.name = v[1]; noble.id = v[2]; used.push(i); break; }
     if (/^(Combat|Inventory|Capacity):/.test(t)) break;
   }
@@ -335,7 +341,7 @@ function readInventory(lines, from, noble, unknown) {
   for (; i < lines.length; i++) {
     const t = lines[i].text;
     if (/^(qty +name +weight|-+ +-+ +-+|=+)$/.test(t)) continue;
-    const r = t.match(/^([\d,]+) +(.+?) \[([0-9a-z]{1,8})\] +[\d,]+(?: +(.*))?$/i);
+    const r = fits(t) && t.match(/^([\d,]+) +(.+?) \[([0-9a-z]{1,8})\] +[\d,]+(?: +(.*))?$/i);
     if (!r) break;
     const [, qty, name, , extra = ''] = r;
     const n = countOf(qty);
@@ -357,6 +363,9 @@ const VICTOR = /^(.+?) \[([0-9a-z]{1,8})\] is victorious!$/i;
 const NO_VICTOR = /^No victor emerges from the fight\.$/;
 const FATE = /^(.+?) \[([0-9a-z]{1,8})\] (was taken prisoner\.|was captured|was wounded\.|was killed\.|was destroyed\.|was wiped out\.|survived a fatal wound!)$/i;
 const LOST = /^(.+?) lost (.+)\.$/;
+// A report's lines are under 80 characters; these patterns are tried only on
+// lines of a sane length, so a pasted megabyte on one line cannot stall them.
+const fits = (t, max = 400) => t.length <= max;
 // The Age of Gods lets nobles join a battle under way: they are in no stack listed.
 const JOINS = /^(.+?) \[([0-9a-z]{1,8})\] joins the battle in defense of (.+?) \[([0-9a-z]{1,8})\]!$/i;
 
@@ -365,7 +374,7 @@ function bannerStack(lines, i, day) {
   while (i < lines.length && !lines[i].text && lines[i].day === day) i++;
   let j = i;
   while (j < lines.length && lines[j].text && lines[j].day === day) j++;
-  const { entries } = entriesOf(lines.slice(i, j));
+  const { entries } = entriesOf(lines, i, j);
   const units = entries.map(readEntry);
   return [units.length ? { indent: units[0].indent, units } : null, j];
 }
@@ -385,12 +394,12 @@ function readBattle(lines, at, used) {
   let last = null;
   for (; i < lines.length && lines[i].day === day; i++) {
     const t = lines[i].text;
-    if (ATTACK.test(t)) break;
+    if (fits(t) && ATTACK.test(t)) break;
     let m;
     if (!result) {
-      if ((m = t.match(VICTOR))) { result = true; battle.victor = { name: m[1], id: m[2] }; }
+      if (fits(t) && (m = t.match(VICTOR))) { result = true; battle.victor = { name: m[1], id: m[2] }; }
       else if (NO_VICTOR.test(t)) { result = true; battle.outcome = 'tie'; }
-      else if ((m = t.match(JOINS))) battle.joined.push({ name: m[1], id: m[2], helps: m[4] });
+      else if (fits(t) && (m = t.match(JOINS))) battle.joined.push({ name: m[1], id: m[2], helps: m[4] });
       else if (t) detail++;
       used.add(i);
       continue;
@@ -398,9 +407,9 @@ function readBattle(lines, at, used) {
     if (!t) { last = null; used.add(i); continue; }
     if (lines[i].indent === 0) break;
     used.add(i);
-    if ((m = t.match(FATE))) { battle.fates.push({ name: m[1], id: m[2], what: m[3], line: lines[i].n }); last = null; }
-    else if (last && (!/[.!]$/.test(last.text) || unfinished(last.text))) { last.text += ' ' + t; }
-    else if (/^.+? lost /.test(t)) { last = { text: t, line: lines[i].n }; battle.lost.push(last); }
+    if (fits(t) && (m = t.match(FATE))) { battle.fates.push({ name: m[1], id: m[2], what: m[3], line: lines[i].n }); last = null; }
+    else if (last && (!/[.!]$/.test(last.end) || unfinished(last.end.slice(-300)))) { last.text += ' ' + t; last.end = t; }
+    else if (/^.+? lost /.test(t)) { last = { text: t, end: t, line: lines[i].n }; battle.lost.push(last); }
     else battle.unread.push({ line: lines[i].n, text: t, why: 'not a line of a battle\'s result' });
   }
   if (detail) battle.detail = detail;
@@ -425,7 +434,7 @@ function settle(battle, head) {
   const lead = { attacker: A[0]?.name, defender: D[0]?.name };
   const losses = { attacker: null, defender: null };
   battle.lost.forEach((l, idx) => {
-    const m = l.text.match(LOST);
+    const m = fits(l.text, 5000) ? l.text.match(LOST) : null;
     const byName = ['attacker', 'defender'].filter((s) => lead[s] === m?.[1]);
     // Leaders of one name (two garrisons): the order tells them apart only when both sides lost men.
     const side = byName.length === 1 ? byName[0] : (byName.length === 2 && battle.lost.length === 2 && battle.outcome ? order[idx] : null);
@@ -442,6 +451,7 @@ function settle(battle, head) {
       else losses[side].unknown.push({ text: c, why: what ? what.why : 'not a number of men' });
     }
   });
+  const fateById = new Map(battle.fates.map((f) => [f.id, f]));
   battle.survivors = {};
   for (const side of ['attacker', 'defender']) {
     const st = battle[side];
@@ -460,7 +470,7 @@ function settle(battle, head) {
     }
     if (!losses[side]) notes.push('no losses are listed for this side: the engine lists a side\'s losses whenever it lost men, so (if the paste is whole) none were lost');
     const nobles = [...st.nobles, ...joined].map((n) => {
-      const f = battle.fates.find((x) => x.id === n.id);
+      const f = fateById.get(n.id);
       return { name: n.name, ...fateOf(f), ...(joined.includes(n) ? { joined: true } : {}) };
     });
     if (joined.length) {
@@ -470,8 +480,9 @@ function settle(battle, head) {
     }
     battle.survivors[side] = { men, unknown: losses[side]?.unknown || [], nobles, notes };
   }
+  const listed = new Set([...A, ...D, ...battle.joined].map((n) => n.id));
   for (const f of battle.fates) {
-    if (![...A, ...D, ...battle.joined].some((n) => n.id === f.id)) battle.unread.push({ line: f.line, text: `${f.name} [${f.id}] ${f.what}`, why: 'this noble is in neither stack listed' });
+    if (!listed.has(f.id)) battle.unread.push({ line: f.line, text: `${f.name} [${f.id}] ${f.what}`, why: 'this noble is in neither stack listed' });
   }
 }
 
@@ -497,7 +508,7 @@ export function readReport(raw) {
   const battles = [];
   // Battle sections first: their stacks are the banners.
   for (let i = 0; i < lines.length; i++) {
-    if (!ATTACK.test(lines[i].text)) continue;
+    if (!fits(lines[i].text) || !ATTACK.test(lines[i].text)) continue;
     const [b, next] = readBattle(lines, i, used);
     battles.push(b);
     for (const side of ['attacker', 'defender']) if (b[side]) stacks.push({ ...b[side], battle: battles.length - 1 });
@@ -523,18 +534,23 @@ export function readReport(raw) {
   // A heading ("Buffalo Plains [ap71], plain, in Imperia") is not a unit: an
   // entry counts when it is a day's event, indented under a heading, or plainly a unit.
   const unitLike = (l) => l.day !== null || l.indent > 0 || /, with |accompanied by:$|, behind \d/.test(l.text);
+  // Where each run of lines (one day's, up to a blank line or a line already read) ends.
+  const runEnd = new Array(lines.length + 1).fill(lines.length);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (used.has(i) || !lines[i].text) runEnd[i] = i;
+    else runEnd[i] = i + 1 < lines.length && lines[i + 1].day === lines[i].day ? runEnd[i + 1] : i + 1;
+  }
+  const seen = new Set();
   for (let i = 0; i < lines.length; i++) {
     if (used.has(i) || !ENTRY.test(lines[i].text) || !unitLike(lines[i])) continue;
-    let j = i;
-    while (j < lines.length && !used.has(j) && lines[j].text && lines[j].day === lines[i].day) j++;
-    const { entries, rest } = entriesOf(lines.slice(i, j));
-    const stop = j - rest.length;
+    const { entries, stop } = entriesOf(lines, i, runEnd[i]);
     for (let k = i; k < stop; k++) used.add(k);
     for (const st of stacksOf(entries.map(readEntry))) {
       if (!isStack(st)) continue;
       const side = sideOf(st, 'listing');
       const key = JSON.stringify(toSide(side));
-      if (!stacks.some((x) => x.source === 'listing' && JSON.stringify(toSide(x)) === key)) stacks.push(side);
+      if (!seen.has(key)) stacks.push(side);
+      seen.add(key);
     }
     i = Math.max(i, stop - 1);
   }
@@ -543,16 +559,11 @@ export function readReport(raw) {
   for (const b of battles) unread.push(...b.unread);
   const all = textLines.join('\n');
   // Only the Age of Gods writes combat rounds, skill levels "(Level 3)" and its own kinds of men.
-  const variant = /^\s*(\d{1,2}: *)?Combat round: /m.test(all) || /\[\d+\], \(Level \d+\)/.test(all) || TAG_WORDS.test(all)
+  const variant = /^[ \t]*(\d{1,2}: *)?Combat round: /m.test(all) || /\[\d+\], \(Level \d+\)/.test(all) || TAG_WORDS.test(all)
     ? { id: 'tag', why: 'It is from Olympia: The Age of Gods (its combat rounds, skill levels or kinds of men show it): that game\'s men share some names with G2\'s, but the calculator uses G2\'s ratings.' }
     : null;
   for (const s of stacks) s.notStated = notStated(s);
   return { stacks, battles, unread, notes, variant };
-}
-
-// The report's lines as read, for a preview that shows what was used.
-export function linesOf(raw) {
-  return cleanText(raw).lines;
 }
 
 // What the calculator needs that the text did not say, in words.

@@ -343,12 +343,15 @@ test('bound: only the first MAX_CHARS characters are read, and the reader says s
   assert.equal(cleanText('a'.repeat(MAX_CHARS)).notes.length, 0);
 });
 
-// The timeout guards against a hang (a quadratic pass on these would take minutes); speed itself is not asserted.
-test('odd input ends and reads nothing wrong', { timeout: 120000 }, () => {
+// The timeout guards against a hang: these take seconds in all (more on a loaded machine), and a quadratic pass over any of them
+// (as an early version made of the long line of spaces) takes a minute or more. Speed itself is not asserted.
+test('odd input ends and reads nothing wrong', { timeout: 180000 }, () => {
   const odd = [
     '', '   \n\n', 'a'.repeat(150000), 'Name [ab1], '.repeat(15000), 'x ['.repeat(60000), '"'.repeat(100000),
     '1: ' + 'with, '.repeat(20000), ('Foo [a1] attacks Bar [b2]!\n').repeat(5000), '<pre>'.repeat(20000),
-    '&#99999999;&#x110000;&nbsp',
+    '&#99999999;&#x110000;&nbsp', ' '.repeat(150000) + 'x', '\n'.repeat(150000) + 'Combat round: ',
+    '1: Foo [a1], arrived ' + 'A'.repeat(100000) + ' x', 'a [b] attacks '.repeat(10000), 'Foo [a1] was '.repeat(10000),
+    '1: Foo [a1], with\n' + '1: a,\n'.repeat(30000), '1: Foo [a1], "' + '\n1: a'.repeat(30000),
   ];
   for (const text of odd) {
     const r = readReport(text);
@@ -359,5 +362,13 @@ test('odd input ends and reads nothing wrong', { timeout: 120000 }, () => {
   const many = readReport('Combat:         attack 1, defense 2, missile 3\n'.repeat(3000));
   assert.equal(many.stacks[0].nobles.length, 3000);
   assert.equal(many.stacks[0].notes.length, 3000);
+  // A battle of 2,000 nobles with a fate each, and thousands of small stacks, are read whole.
+  const big = '1: Foo [a1] attacks Bar [b2]!\n1:\n' + Array.from({ length: 2000 }, (_, i) => `1:    N${i} [a${i}], with two soldiers`).join('\n') +
+    '\n1:\n1:    Bar [b2]\n1:\n1: N0 [a0] is victorious!\n1:\n' + Array.from({ length: 2000 }, (_, i) => `1:    N${i} [a${i}] was wounded.`).join('\n');
+  const b = battleResult(big);
+  assert.equal(b.survivors.attacker.nobles.length, 2000);
+  assert.ok(b.survivors.attacker.nobles.every((n) => n.hit === true));
+  const stacks = Array.from({ length: 5000 }, (_, i) => `   N${i} [a${i}], with ${i + 1} soldiers`).join('\n');
+  assert.equal(readReport(stacks).stacks.length, 5000);
   assert.equal(readReport('&#99999999;').unread[0].text, '&#99999999;', 'an impossible character is left as written');
 });
