@@ -1,5 +1,8 @@
 #include "api/solver.hpp"
 
+#include <algorithm>
+#include <sstream>
+
 namespace bc {
 
 namespace {
@@ -20,7 +23,7 @@ std::uint64_t read_seed(const In& req) { return static_cast<std::uint64_t>(req.i
 
 SolverRequest parse_solver(const In& s) {
     s.only({"method", "trials", "seed", "target_halfwidth", "max_states", "max_memory_mb", "time_limit_s", "prune",
-            "defer_sampling", "blocks", "tally"});
+            "exact_time_s", "defer_sampling", "blocks", "tally"});
     SolverRequest r;
     r.method = s.choice("method", {"auto", "exact", "monte-carlo"}, "auto");
     r.trials = static_cast<std::uint64_t>(
@@ -32,6 +35,7 @@ SolverRequest parse_solver(const In& s) {
     r.max_memory_mb = s.integer("max_memory_mb", 16, SolverLimits::kMaxMemoryMb, SolverLimits::kDefaultMemoryMb);
     r.time_limit_s = s.number("time_limit_s", 0.01, SolverLimits::kMaxSeconds, 30);
     r.prune = s.number("prune", 0, 1e-3, 0);
+    r.exact_time_s = s.number("exact_time_s", 0, SolverLimits::kMaxSeconds, 0);
     r.defer_sampling = s.boolean("defer_sampling", false);
     if (s.has("blocks")) {
         const In b = s.object("blocks", false);
@@ -52,7 +56,7 @@ SolverRequest parse_solver(const In& s) {
 json solver_json(const SolverRequest& s) {
     return {{"method", s.method},           {"trials", s.trials},         {"seed", s.seed},
             {"target_halfwidth", s.target_halfwidth}, {"max_states", s.max_states}, {"max_memory_mb", s.max_memory_mb},
-            {"time_limit_s", s.time_limit_s}, {"prune", s.prune}};
+            {"time_limit_s", s.time_limit_s}, {"prune", s.prune}, {"exact_time_s", s.exact_time_s}};
 }
 
 std::optional<json>& answer_override() {
@@ -153,9 +157,20 @@ json monte_carlo_answer(const MonteCarloStatus& st, const SolverRequest& req) {
             {"max_halfwidth", st.max_halfwidth}};
 }
 
-json fallback_json(const ExactStatus& st) {
+double exact_attempt_s(const SolverRequest& req) {
+    if (req.method == "exact") return req.time_limit_s;
+    const double share = req.time_limit_s * kAutoExactShare;
+    return req.exact_time_s > 0 ? std::min(req.exact_time_s, req.time_limit_s) : share;
+}
+
+json fallback_json(const ExactStatus& st, const SolverRequest& req) {
     std::string why = st.stopped_by;
     if (why == "state too large") why = "largest state it can store";
+    if (why == "time limit") {
+        std::ostringstream t;
+        t << "time for an exact attempt (" << exact_attempt_s(req) << " s)";
+        why = t.str();
+    }
     return {{"from", "exact"},
             {"reason", st.stopped_by},
             {"states", st.states},

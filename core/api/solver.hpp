@@ -30,6 +30,10 @@ struct SolverRequest {
     std::int64_t max_memory_mb = SolverLimits::kDefaultMemoryMb;
     double time_limit_s = 30;
     double prune = 0;
+    // "auto" only: seconds its exact attempt may take before sampling (0: a
+    // quarter of time_limit_s). The page asks for a short attempt, so that an
+    // edit of a battle too large to solve quickly is answered by sampling at once.
+    double exact_time_s = 0;
     // For a page that samples in several workers (site/js/pool.js):
     bool defer_sampling = false;   // answer {"method": "deferred"} instead of sampling
     std::uint64_t first_block = 0; // sample blocks first_block .. first_block + blocks - 1
@@ -68,13 +72,16 @@ void load_tally(const In& in, Tally& t);
 // before sampling in what is left (so the two together stay within it).
 inline constexpr double kAutoExactShare = 0.25;
 
+// Seconds the exact solve may take: all of time_limit_s for "exact", the
+// attempt's share for "auto".
+double exact_attempt_s(const SolverRequest& req);
 ExactOptions exact_options(const SolverRequest& req, double time_limit_s);
 MonteCarloOptions monte_carlo_options(const SolverRequest& req, double time_limit_s);
 // The answer's fields for a complete exact solve, and for a sampled one.
 json exact_answer(const ExactStatus& st);
 json monte_carlo_answer(const MonteCarloStatus& st, const SolverRequest& req);
 // Why an "auto" request samples instead ("fallback" in the answer).
-json fallback_json(const ExactStatus& st);
+json fallback_json(const ExactStatus& st, const SolverRequest& req);
 
 // Runs the exact solver, or Monte Carlo when asked or when the exact solve
 // exceeds its budget ("auto"). Fills the common fields of an odds response.
@@ -89,7 +96,7 @@ json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& s
     } else if (req.method != "monte-carlo") {
         Tally t(tally.schema());
         const ExactStatus st = solve_exact(
-            root, t, exact_options(req, req.method == "exact" ? req.time_limit_s : req.time_limit_s * kAutoExactShare));
+            root, t, exact_options(req, exact_attempt_s(req)));
         if (st.complete) {
             tally.merge(t);
             return exact_answer(st);
@@ -98,7 +105,7 @@ json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& s
         if (req.method == "exact")
             throw LimitError("the exact solve stopped at its " + st.stopped_by + " after " + std::to_string(st.states) +
                              " states; ask for Monte Carlo or a larger budget");
-        out["fallback"] = fallback_json(st);
+        out["fallback"] = fallback_json(st, req);
     }
     if (!req.tally.is_null()) {
         // The page's workers sampled the blocks; the answer is built from their merged tallies.

@@ -43,7 +43,7 @@ json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, con
         const double memory = static_cast<double>(req.max_memory_mb) * 1024 * 1024;
         if (cells <= budget && window <= memory) {
             const ExactOptions eo =
-                exact_options(req, req.method == "exact" ? req.time_limit_s : req.time_limit_s * kAutoExactShare);
+                exact_options(req, exact_attempt_s(req));
             Tally t(tally.schema());
             SweepStatus st;
             if (rulebook) {

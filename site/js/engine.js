@@ -155,6 +155,17 @@ export class Engine {
 // (pool.js): the core answers "deferred" instead of sampling, and the blocks of
 // trials are shared out to one worker per core; the answer is the one a single
 // worker would give for the same seed and trials.
+// On the page, "auto" tries an exact answer for a short while only
+// (exact_time_s), then samples: an edit of a battle too large to solve in a
+// moment is answered at once. The user may raise it in "How to compute".
+export const PAGE_EXACT_TIME_S = 0.25;
+export function withPageSolver(request) {
+  if (!request || typeof request !== 'object' || Array.isArray(request)) return request;
+  const solver = request.solver && typeof request.solver === 'object' ? request.solver : {};
+  if ((solver.method ?? 'auto') !== 'auto' || solver.exact_time_s !== undefined) return request;
+  return { ...request, solver: { ...solver, exact_time_s: PAGE_EXACT_TIME_S } };
+}
+
 export async function runOdds(engine, request, { status, stop, body, say = null }) {
   const tell = say || ((text) => { status.textContent = text; });
   const slow = setTimeout(() => { stop.hidden = false; tell('Computing…'); }, 250);
@@ -163,6 +174,7 @@ export async function runOdds(engine, request, { status, stop, body, say = null 
   const token = engine.runs;
   const cancelled = () => engine.runs !== token;
   const engines = engine.pool();
+  request = withPageSolver(request);
   const parallel = engines.length > 1 && request && typeof request === 'object';
   const asked = parallel ? { ...request, solver: { ...(request.solver || {}), defer_sampling: true } } : request;
   try {

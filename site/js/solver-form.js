@@ -2,6 +2,7 @@
 // collapsible form. Defaults and limits come from the core's rules().
 import { h } from './dom.js';
 import { optionsForm } from './options-form.js';
+import { PAGE_EXACT_TIME_S } from './engine.js';
 
 export function solverOptions(defaults, limits) {
   return [
@@ -16,6 +17,9 @@ export function solverOptions(defaults, limits) {
     { id: 'seed', name: 'Monte Carlo seed', type: 'int', min: 0, max: 9007199254740991, default: defaults.seed },
     { id: 'max_states', name: 'Exact solver: state budget', type: 'int', min: 1, max: limits.max_states, default: defaults.max_states },
     { id: 'time_limit_s', name: 'Time budget (seconds)', type: 'number', min: 0.01, max: limits.time_limit_s, default: defaults.time_limit_s },
+    { id: 'exact_time_s', name: 'Exact attempt before sampling (seconds)', type: 'number', min: 0, max: limits.time_limit_s,
+      default: PAGE_EXACT_TIME_S,
+      text: 'With the first method: how long to try for an exact answer before sampling. Short on this page, so that every edit is answered at once; 0 gives it a quarter of the time budget.' },
   ];
 }
 

@@ -23,15 +23,18 @@ export function pageCases(rules) {
                         wf('Dwarf Heavy Infantry', 'dwarf', 'regular', 'heavy', 'infantry', 'd6'),
                         wf('Goblin Light Archers', 'goblin', 'regular', 'light', 'archers', 'd6')] },
   };
+  // A link without rules_version is read as version 1 (the defaults before
+  // issue 13): these are timed under the current rules.
+  const current = (battle) => (rules.warfare.rules_version ? { ...battle, rules_version: rules.warfare.rules_version } : battle);
   const sfField = (page) => page.locator('.army.defender .army-unit').last().getByLabel('Casualty die now');
   const olField = (page) => page.locator('.ol-stack[data-side=defender] .ol-noble').last().locator('.ol-troop input').last();
   return [
     { name: 'Bloodied Steel, the example', battle: rules['bloodied-steel'].example, values: ['6', '1'],
       field: (page) => page.locator('.nation.ashen .unit-row').last().getByLabel(/^Arms/) },
-    { name: 'Strongholds & Followers, the example', battle: rules.warfare.example, values: ['3', '2'], field: sfField },
+    { name: 'Strongholds & Followers, the example', battle: current(rules.warfare.example), values: ['3', '2'], field: sfField },
     { name: 'Olympia, the example', battle: rules.olympia.example, values: ['9', '2'], field: olField },
     { name: 'Olympia, noble + 100 against noble + 100 in a tower', battle: olympiaTower, values: ['99', '100'], field: olField },
-    { name: 'Strongholds & Followers, the everyday 3v3 of issue 12', battle: everyday3v3, values: ['5', '6'], field: sfField },
+    { name: 'Strongholds & Followers, the everyday 3v3 of issue 12', battle: current(everyday3v3), values: ['5', '6'], field: sfField },
   ];
 }
 

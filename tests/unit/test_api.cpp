@@ -180,3 +180,27 @@ TEST_CASE("api: the memory budget turns an exact solve into a sampled one, and s
     CHECK(e["error"]["kind"] == "limit");
     CHECK(e["error"]["message"].get<std::string>().find("memory budget") != std::string::npos);
 }
+
+TEST_CASE("api: exact_time_s bounds auto's exact attempt, then it samples and says why", "[api][bounds]") {
+    // Without the cap this attempt would run for a quarter of 60 s (the 12v12 reaches no other budget sooner).
+    json r = big_warfare();
+    r["solver"] = {{"method", "auto"}, {"exact_time_s", 0.1}, {"time_limit_s", 60}, {"max_states", 5000000},
+                   {"max_memory_mb", 768}, {"trials", 200}, {"target_halfwidth", 0}};
+    json a;
+    const double s = seconds([&] { a = ask(r); });
+    INFO(a.dump().substr(0, 400));
+    REQUIRE(a["ok"] == true);
+    CHECK(a["fallback"]["reason"] == "time limit");
+    CHECK(a["fallback"]["message"].get<std::string>().find("exact attempt (0.1 s)") != std::string::npos);
+    CHECK(a["trials"] == 200);
+    CHECK(s < 10);
+    // "exact" ignores it: the whole time limit is the exact solve's (here a short one, so it fails in time).
+    r["solver"]["method"] = "exact";
+    r["solver"]["time_limit_s"] = 0.3;
+    const json e = ask(r);
+    CHECK(e["ok"] == false);
+    r["solver"]["exact_time_s"] = -1;
+    const json bad = ask(r);
+    REQUIRE(bad["ok"] == false);
+    CHECK(bad["error"]["path"] == "/solver/exact_time_s");
+}
