@@ -9,6 +9,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <sys/resource.h>
 
 #include "api/api.hpp"
 #include "dice/rng.hpp"
@@ -63,6 +64,10 @@ int main(int argc, char** argv) {
         out["ms"] = best;
         out["cpu_ms"] = best_cpu;
         out["runs"] = runs;
+        // The process's peak resident memory so far (a workload run alone gets its own).
+        rusage ru{};
+        getrusage(RUSAGE_SELF, &ru);
+        out["max_rss_mb"] = static_cast<double>(ru.ru_maxrss) / 1024.0;
         std::cout << out.dump() << std::endl;
     }
     return 0;

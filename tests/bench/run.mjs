@@ -13,7 +13,10 @@ const build = path.join(root, 'build');
 // An optional argument keeps only the workloads whose names contain it (and
 // the dice line, which the draw-bound figures need): node tests/bench/run.mjs olympia
 const only = process.argv[2];
-const list = workloads().filter((w) => !only || w.kind === 'dice' || w.name.includes(only));
+const all = workloads().filter((w) => !only || w.kind === 'dice' || w.name.includes(only));
+// Memory lines run natively, each alone in its own process, for its peak RSS.
+const memory = all.filter((w) => w.kind === 'memory');
+const list = all.filter((w) => w.kind !== 'memory');
 fs.mkdirSync(path.join(build, 'bench'), { recursive: true });
 const file = path.join(build, 'bench', 'workloads.json');
 fs.writeFileSync(file, JSON.stringify(list));
@@ -94,6 +97,16 @@ for (let i = 0; i < list.length; i++) {
   console.log('');
 }
 
+for (const w of memory) {
+  const f = path.join(build, 'bench', 'memory-workload.json');
+  fs.writeFileSync(f, JSON.stringify([{ ...w, kind: undefined }]));
+  const r = JSON.parse(execFileSync(path.join(build, 'native', 'bc_bench'), [f], { encoding: 'utf8' }).trim());
+  const answer = r.ok ? (r.method || 'answered') : `stopped: ${r.error?.message}`;
+  console.log(w.name);
+  console.log(`  native  ${fmt(r.ms)} ms, ${fmt(r.cpu_ms)} ms CPU, peak resident memory ${fmt(r.max_rss_mb)} MB (bound: ${w.bound_mb} MB); ${answer}`);
+  console.log('');
+}
+
 // Sizes of what a visitor downloads.
 const sizeOf = (p) => {
   const raw = fs.readFileSync(p);
@@ -120,4 +133,31 @@ if (fs.existsSync(single)) rows.push(['single file (dist/battle-calculator.html)
 if (rows.length) {
   console.log('Sizes (bytes)');
   for (const [label, s] of rows) console.log(`  ${label.padEnd(44)} raw ${String(s.raw).padStart(9)}   gzip ${String(s.gz).padStart(9)}`);
+}
+
+// Issue 12's page target: from an edit to odds on screen, in Debian's Chromium
+// on the built site (tests/bench/page-times.mjs; a 150 ms pause after the last
+// keystroke is part of it). The medians of a few edits each. With a name
+// filter, only when it matches "page".
+if (!only || 'page'.includes(only)) {
+  const { startServer, launch } = await import('../e2e/harness.mjs');
+  const { measurePageTimes, median } = await import('./page-times.mjs');
+  let server = null, chrome = null;
+  try {
+    server = await startServer();
+    chrome = await launch();
+    const rules = JSON.parse(mod.rules('')).rulesets;
+    const times = await measurePageTimes(chrome.browser, server.url, rules, { edits: 5 });
+    console.log('');
+    console.log('Page: from an edit to odds on screen (median of 5 edits, 1280x800; target 300 ms)');
+    for (const t of times) {
+      console.log(`  ${t.name.padEnd(58)} ${median(t.ms).toFixed(0).padStart(5)} ms  (${t.ms.map((x) => x.toFixed(0)).join(', ')}; ${t.method})`);
+    }
+    fs.writeFileSync(path.join(build, 'bench', 'page-times.json'), JSON.stringify(times, null, 1));
+  } catch (e) {
+    console.log(`\nPage times not measured: ${e.message}`);
+  } finally {
+    await chrome?.close();
+    await server?.close();
+  }
 }

@@ -117,5 +117,13 @@ export function workloads() {
   list.push({ name: 'olympia: Monte Carlo, the same noble + 20 vs noble + 20, 20,000 battles', call: 'odds', runs: 2,
               versus: 'olympia: exact odds, noble + 20 soldiers vs noble + 20 soldiers', rate: { field: 'trials', unit: 'battles/s' },
               request: olympia(20, { method: 'monte-carlo', trials: 20000, target_halfwidth: 0 }) });
+  // Issue 12's memory bound: the largest battle at the largest budgets stays
+  // under 1 GB natively (it stops at its state budget, or its memory budget).
+  const anc = ['human', 'elf', 'dwarf', 'orc', 'goblin', 'kobold', 'gnoll', 'hobgoblin', 'bugbear', 'lizardfolk', 'gnome', 'ogre'];
+  const twelve = anc.map((a, i) => wf(`U${i}`, a, 'regular', 'medium', i % 3 === 0 ? 'archers' : 'infantry', 'd8'));
+  list.push({ name: 'bound: peak memory, S&F 12v12 exact at the largest budgets (5,000,000 states, 768 MB)', kind: 'memory',
+              bound_mb: 1024, call: 'odds', runs: 1,
+              request: { ruleset: 'warfare', attacker: { units: twelve }, defender: { units: twelve },
+                         solver: { method: 'exact', max_states: 5000000, max_memory_mb: 768, time_limit_s: 120 } } });
   return list;
 }
