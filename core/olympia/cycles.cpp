@@ -321,16 +321,9 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
         }
         ++st.cells;
         if ((st.cells & 0x3ff) == 0) {
-            if (opt.time_limit_s > 0 && std::chrono::duration<double>(Clock::now() - start).count() > opt.time_limit_s) {
-                st.stopped_by = "time limit";
-                return st;
-            }
             std::size_t bytes = 0;
             for (const auto& x : window_) bytes += x.grid.capacity() * sizeof(double);
-            if (opt.progress && !opt.progress(ExactProgress{st.states, opt.max_states, st.settled, bytes, 0, 0})) {
-                st.stopped_by = "cancelled";
-                return st;
-            }
+            if (st.should_stop(opt, start, bytes)) return st;
         }
     }
     tally.add_steps(steps);

@@ -220,16 +220,7 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
         }
         slot = slot == 0 ? W - 1 : slot - 1;
         ++st.cells;
-        if ((st.cells & 0xffff) == 0) {
-            if (opt.time_limit_s > 0 && std::chrono::duration<double>(Clock::now() - start).count() > opt.time_limit_s) {
-                st.stopped_by = "time limit";
-                return st;
-            }
-            if (opt.progress && !opt.progress(ExactProgress{st.states, opt.max_states, st.settled, bytes, 0, 0})) {
-                st.stopped_by = "cancelled";
-                return st;
-            }
-        }
+        if ((st.cells & 0xffff) == 0 && st.should_stop(opt, start, bytes)) return st;
     }
     tally.add_steps(steps);
     st.complete = true;

@@ -17,6 +17,7 @@
 // who strikes whom that the chance state uses; the test suite checks the
 // answers equal the chance state's to 1e-12.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,6 +33,22 @@ struct SweepStatus {
     std::uint64_t cells = 0;   // of the box swept
     std::uint64_t states = 0;  // reached (with mass)
     double settled = 0;        // probability recorded
+
+    // Between cells, now and then: true (with stopped_by set) once the time
+    // limit has passed or progress (given the bytes in use) asks to cancel.
+    template <class TimePoint>
+    bool should_stop(const ExactOptions& opt, TimePoint start, std::size_t bytes) {
+        if (opt.time_limit_s > 0 &&
+            std::chrono::duration<double>(TimePoint::clock::now() - start).count() > opt.time_limit_s) {
+            stopped_by = "time limit";
+            return true;
+        }
+        if (opt.progress && !opt.progress(ExactProgress{states, opt.max_states, settled, bytes, 0, 0})) {
+            stopped_by = "cancelled";
+            return true;
+        }
+        return false;
+    }
 };
 
 // Reusable: the window and scratch buffers stay between solves, so a sweep of

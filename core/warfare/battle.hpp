@@ -264,6 +264,7 @@ private:
     std::uint32_t live_undead(int u) const;
     void pack_full(KeyWriter& w) const;
     void unpack_full(KeyReader& r);
+    void unpack_queue(KeyReader& r, unsigned ub);
     std::uint64_t progress_full() const;
     bool inflicted_matters() const;
     void set(int u, std::uint16_t f, bool on = true) {

@@ -48,6 +48,18 @@ private:
     unsigned n_ = 0;
 };
 
+
+// The queue of pending steps, the same in both keys (the reader: unpack_queue).
+template <class W, class StepT>
+void put_queue(W& w, const StepT* q, int n, unsigned ub) {
+    w.put(static_cast<std::uint64_t>(n), 6);
+    for (int i = 0; i < n; ++i) {
+        w.put(q[i].kind, 4);
+        w.put_opt(q[i].unit, ub);
+        w.put_opt(q[i].other, ub);
+        w.put(q[i].arg, 8);
+    }
+}
 }  // namespace
 
 void State::key_layout(Battle& b) {
@@ -102,6 +114,18 @@ bool State::inflicted_matters() const {
 
 // Every field, nothing dropped: the key the canonical one is checked against
 // (Battle::full_key, tests only).
+// The queue of pending steps is read the same in both keys.
+void State::unpack_queue(KeyReader& r, unsigned ub) {
+    q_n_ = static_cast<std::int8_t>(r.get(6));
+    for (int i = 0; i < q_n_; ++i) {
+        Step& s = q_[static_cast<std::size_t>(i)];
+        s.kind = static_cast<std::uint8_t>(r.get(4));
+        s.unit = static_cast<std::int8_t>(r.get_opt(ub));
+        s.other = static_cast<std::int8_t>(r.get_opt(ub));
+        s.arg = static_cast<std::uint8_t>(r.get(8));
+    }
+}
+
 void State::pack_full(KeyWriter& kw) const {
     Bits w(kw);
     const unsigned ub = b_->unit_bits;
@@ -122,14 +146,7 @@ void State::pack_full(KeyWriter& kw) const {
     w.put(refreshed_ ? 1 : 0, 1);
     w.put(started_ ? 1 : 0, 1);
     w.put(pending_rounds_, 8);
-    w.put(static_cast<std::uint64_t>(q_n_), 6);
-    for (int i = 0; i < q_n_; ++i) {
-        const Step& s = q_[static_cast<std::size_t>(i)];
-        w.put(s.kind, 4);
-        w.put_opt(s.unit, ub);
-        w.put_opt(s.other, ub);
-        w.put(s.arg, 8);
-    }
+    put_queue(w, q_.data(), q_n_, ub);
 }
 
 void State::unpack_full(KeyReader& r) {
@@ -151,14 +168,7 @@ void State::unpack_full(KeyReader& r) {
     refreshed_ = r.get(1) != 0;
     started_ = r.get(1) != 0;
     pending_rounds_ = static_cast<std::uint8_t>(r.get(8));
-    q_n_ = static_cast<std::int8_t>(r.get(6));
-    for (int i = 0; i < q_n_; ++i) {
-        Step& s = q_[static_cast<std::size_t>(i)];
-        s.kind = static_cast<std::uint8_t>(r.get(4));
-        s.unit = static_cast<std::int8_t>(r.get_opt(ub));
-        s.other = static_cast<std::int8_t>(r.get_opt(ub));
-        s.arg = static_cast<std::uint8_t>(r.get(8));
-    }
+    unpack_queue(r, ub);
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
     probe_charge_ = false;
     first_attack_ = -1;
@@ -216,14 +226,7 @@ void State::pack(KeyWriter& kw) const {
     }
     w.put(inflicted_ > 0 && inflicted_matters() ? 1 : 0, 1);
     w.put(pending_rounds_, 8);
-    w.put(static_cast<std::uint64_t>(q_n_), 6);
-    for (int i = 0; i < q_n_; ++i) {
-        const Step& s = q_[static_cast<std::size_t>(i)];
-        w.put(s.kind, 4);
-        w.put_opt(s.unit, ub);
-        w.put_opt(s.other, ub);
-        w.put(s.arg, 8);
-    }
+    put_queue(w, q_.data(), q_n_, ub);
 }
 
 void State::unpack(KeyReader& r) {
@@ -279,14 +282,7 @@ void State::unpack(KeyReader& r) {
     }
     inflicted_ = static_cast<std::int8_t>(r.get_bool() ? 1 : 0);
     pending_rounds_ = static_cast<std::uint8_t>(r.get(8));
-    q_n_ = static_cast<std::int8_t>(r.get(6));
-    for (int i = 0; i < q_n_; ++i) {
-        Step& s = q_[static_cast<std::size_t>(i)];
-        s.kind = static_cast<std::uint8_t>(r.get(4));
-        s.unit = static_cast<std::int8_t>(r.get_opt(ub));
-        s.other = static_cast<std::int8_t>(r.get_opt(ub));
-        s.arg = static_cast<std::uint8_t>(r.get(8));
-    }
+    unpack_queue(r, ub);
     // The round count matters only through its parity (odd-rounds cavalry):
     // any count with the parity the key holds will do.
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;

@@ -122,6 +122,8 @@ json rules_json() {
           {"morale_bonus", {0, UnitLimits::kMoraleBonus}}}},
         {"example",
          {{"ruleset", "warfare"},
+          // A battle saved now says which rules it was made under (a link without it reads as version 1).
+          {"rules_version", kRulesVersion},
           {"attacker",
            {{"units",
              {{{"name", "Ironheart Defenders"}, {"ancestry", "dwarf"}, {"experience", "seasoned"},

@@ -104,7 +104,8 @@ test('bad input gets an error beside the field, and the army is kept', async () 
   await arms.fill('5');
   await page.waitForFunction(() => !document.querySelector('[aria-invalid="true"]'));
   await page.reload();
-  await page.locator('.unit-row').first().waitFor();
+  // A reload loads the module afresh: slow on a loaded machine (this once timed out at 30 s under CI-like load).
+  await page.locator('.unit-row').first().waitFor({ timeout: 90000 });
   assert.equal(await page.locator('.unit-row').first().getByLabel('Arms').inputValue(), '5');
   assert.deepEqual(problems, []);
   await page.context().close();
