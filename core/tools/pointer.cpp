@@ -37,7 +37,13 @@ std::string checked_pointer(const json& battle, const In& at) {
     if (first == "solver" || first == "seed" || first == "ruleset" || first == "rules_version")
         at.fail("must point at a number of the battle itself, not at \"/" + first + "\"");
     const json::json_pointer parent = p.parent_pointer();
-    if (!has(battle, parent)) at.fail("points into " + parent.to_string() + ", which this battle does not have");
+    if (!has(battle, parent)) {
+        // One missing object is made for the sweep (an "options" or "troops" not written yet).
+        const json::json_pointer grand = parent.parent_pointer();
+        if (parent.empty() || !has(battle, grand) || !battle.at(grand).is_object())
+            at.fail("points into " + parent.to_string() + ", which this battle does not have");
+        return text;
+    }
     const json& holder = battle.at(parent);
     const std::string leaf = p.back();
     if (holder.is_array()) {
