@@ -251,7 +251,7 @@ public:
         // The luck of each side: the battle's chance state once more, each end
         // recording both sides' scores.
         const std::int64_t r0 = room[0], r1 = room[1];
-        auto record = std::make_shared<const Scored<State>::Record>([battle, r0, r1, rank](const State& s, Recorder& r) {
+        auto record = std::make_shared<const ScoredState::Record<State>>([battle, r0, r1, rank](const State& s, Recorder& r) {
             r.outcome(static_cast<std::size_t>(s.result()));
             std::int64_t men[2] = {0, 0};
             for (std::size_t e = 0; e < battle->ents.size(); ++e)
@@ -266,7 +266,7 @@ public:
         const SolverRequest sreq = scored_request(run, req);
         json meta;
         try {
-            meta = solve_any(Scored<State>(State(battle), record), tally, sreq);
+            meta = solve_scored(ScoredState::of(State(battle), record), tally, sreq);
         } catch (const LimitError& e) {
             throw LimitError(std::string("how lucky: ") + e.what());
         }

@@ -434,7 +434,7 @@ public:
                 marks.push_back(m);
             }
         const std::int64_t r0 = room[0], r1 = room[1];
-        auto record = std::make_shared<const Scored<State>::Record>([battle, r0, r1, rank](const State& s, Recorder& r) {
+        auto record = std::make_shared<const ScoredState::Record<State>>([battle, r0, r1, rank](const State& s, Recorder& r) {
             r.outcome(static_cast<std::size_t>(s.outcome()));
             std::int64_t dice[2] = {0, 0};
             for (std::size_t u = 0; u < battle->units.size(); ++u)
@@ -447,7 +447,7 @@ public:
         schema.series = {"luck/attacker", "luck/defender"};
         Tally tally(schema);
         const SolverRequest sreq = scored_request(run, req);
-        const json meta = solve_any(Scored<State>(State(battle), record), tally, sreq);
+        const json meta = solve_scored(ScoredState::of(State(battle), record), tally, sreq);
         const bool sampled = meta.value("method", "") != "exact";
         const std::vector<std::int64_t> observed = {luck_score(rank(result, 0), left[0], room[0]),
                                                     luck_score(rank(result, 1), left[1], room[1])};

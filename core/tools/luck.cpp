@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api/solver.hpp"
 #include "tools/tools_impl.hpp"
 
 namespace bc::tools {
@@ -53,6 +54,10 @@ std::string luck_words(const std::string& side_name, const json& rank) {
     else
         s += "; luckier than " + percent(rank["percentile"].get<double>() / 100) + " of them.";
     return s;
+}
+
+json solve_scored(const ScoredState& root, Tally& tally, const SolverRequest& req) {
+    return solve_any(root, tally, req);
 }
 
 SolverRequest scored_request(Runner& run, const Request& req) {

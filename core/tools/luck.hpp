@@ -36,29 +36,78 @@ std::string luck_words(const std::string& side_name, const json& rank);
 // A battle's chance state whose ends record the luck score of each side
 // instead of the rule system's own series: the same chance nodes, keys and
 // progress, so the generic solvers solve it exactly as they solve the battle.
-template <ChanceState S>
-class Scored {
+// The rule system's state sits behind one small interface, so the solvers are
+// built once for every rule system's luck (they are large in the wasm module).
+class ScoredState {
 public:
+    struct Impl {
+        virtual ~Impl() = default;
+        virtual std::unique_ptr<Impl> clone() const = 0;
+        virtual bool assign(const Impl& o) = 0;  // false: another kind of state
+        virtual bool terminal() const = 0;
+        virtual void outcomes(Outcomes& out) const = 0;
+        virtual void apply(std::uint32_t code, Log* log) = 0;
+        virtual void pack(KeyWriter& w) const = 0;
+        virtual void unpack(KeyReader& r) = 0;
+        virtual std::uint64_t progress() const = 0;
+        virtual void record(Recorder& r) const = 0;
+        virtual std::uint32_t sample(Dice& d) const = 0;
+        virtual double step_weight() const = 0;
+    };
+    template <ChanceState S>
     using Record = std::function<void(const S&, Recorder&)>;
-    Scored(S s, std::shared_ptr<const Record> rec) : s_(std::move(s)), rec_(std::move(rec)) {}
-    bool is_terminal() const { return s_.is_terminal(); }
-    void chance_outcomes(Outcomes& out) const { s_.chance_outcomes(out); }
-    void apply(std::uint32_t code, Log* log) { s_.apply(code, log); }
-    void pack(KeyWriter& w) const { s_.pack(w); }
-    void unpack(KeyReader& r) { s_.unpack(r); }
-    std::uint64_t progress() const { return s_.progress(); }
-    void record(Recorder& r) const { (*rec_)(s_, r); }
-    std::uint32_t sample(Dice& d) const
-        requires RollsOwnDice<S>
-    {
-        return s_.sample(d);
+    template <ChanceState S>
+    static ScoredState of(S s, std::shared_ptr<const Record<S>> rec) {
+        return ScoredState(std::make_unique<Holder<S>>(std::move(s), std::move(rec)));
     }
-    double step_weight() const { return step_weight_of(s_); }
+
+    ScoredState(const ScoredState& o) : p_(o.p_->clone()) {}
+    ScoredState& operator=(const ScoredState& o) {
+        if (this != &o && !p_->assign(*o.p_)) p_ = o.p_->clone();
+        return *this;
+    }
+    bool is_terminal() const { return p_->terminal(); }
+    void chance_outcomes(Outcomes& out) const { p_->outcomes(out); }
+    void apply(std::uint32_t code, Log* log) { p_->apply(code, log); }
+    void pack(KeyWriter& w) const { p_->pack(w); }
+    void unpack(KeyReader& r) { p_->unpack(r); }
+    std::uint64_t progress() const { return p_->progress(); }
+    void record(Recorder& r) const { p_->record(r); }
+    std::uint32_t sample(Dice& d) const { return p_->sample(d); }
+    double step_weight() const { return p_->step_weight(); }
 
 private:
-    S s_;
-    std::shared_ptr<const Record> rec_;
+    template <ChanceState S>
+    struct Holder final : Impl {
+        Holder(S st, std::shared_ptr<const Record<S>> r) : s(std::move(st)), rec(std::move(r)) {}
+        S s;
+        std::shared_ptr<const Record<S>> rec;
+        mutable Outcomes scratch;
+        std::unique_ptr<Impl> clone() const override { return std::make_unique<Holder>(s, rec); }
+        bool assign(const Impl& o) override {
+            const auto* h = dynamic_cast<const Holder*>(&o);
+            if (!h) return false;
+            s = h->s;
+            rec = h->rec;
+            return true;
+        }
+        bool terminal() const override { return s.is_terminal(); }
+        void outcomes(Outcomes& out) const override { s.chance_outcomes(out); }
+        void apply(std::uint32_t code, Log* log) override { s.apply(code, log); }
+        void pack(KeyWriter& w) const override { s.pack(w); }
+        void unpack(KeyReader& r) override { s.unpack(r); }
+        std::uint64_t progress() const override { return s.progress(); }
+        void record(Recorder& r) const override { (*rec)(s, r); }
+        std::uint32_t sample(Dice& d) const override { return draw(s, d, scratch); }
+        double step_weight() const override { return step_weight_of(s); }
+    };
+    explicit ScoredState(std::unique_ptr<Impl> p) : p_(std::move(p)) {}
+    std::unique_ptr<Impl> p_;
 };
+
+// Solves a ScoredState with the request's solver settings (auto: exact
+// within the budget, else sampled), as odds would.
+json solve_scored(const ScoredState& root, Tally& tally, const SolverRequest& req);
 
 // The request's solver settings for solving a Scored state as one of the
 // runner's solves, in the time it has left.
