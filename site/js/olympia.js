@@ -8,6 +8,7 @@ import { runRoll } from './engine.js';
 import { rulesFold, optionWords, changedText } from './options-form.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
+import { mountTools } from './tools.js';
 
 export const id = 'olympia';
 export const title = 'Olympia PBEM';
@@ -115,6 +116,9 @@ export function mount(root, ctx, initial) {
   seedInput.dataset.path = '/seed';
   const view = makeOddsView(ctx, { prefix: 'ol', outcomes: OUTCOMES, solverBox });
   view.track(rollBox, 'The stacks changed: roll the battle again.');
+  const tools = mountTools(ctx, { ruleset: id, prefix: 'ol', getBattle: () => request(), setAll: (s) => ctx.setAll(s),
+    explain: (err) => explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }),
+    linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
 
   // What a printed page shows instead of the edit column: both stacks as tables.
   const printSummary = h('section', { class: 'print-only card' });
@@ -157,7 +161,8 @@ export function mount(root, ctx, initial) {
             field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
             button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
             button('New seed', () => { scen.seed = randomSeed(); seedInput.value = String(scen.seed); ctx.changed(request({ seed: scen.seed })); roll(); }, { title: 'Pick a random seed and roll' })),
-          rollBox))));
+          rollBox),
+        tools.element)));
   root.append(page);
 
   // ---- stacks ----
@@ -262,6 +267,7 @@ export function mount(root, ctx, initial) {
   const computeSoon = debounce(compute, 150);
   function edited({ structural: units = false } = {}) {
     view.changed({ structural: units });
+    tools.changed();
     renderPrintSummary();
     ctx.changed(request({ seed: scen.seed }));
     computeSoon();
@@ -284,6 +290,7 @@ export function mount(root, ctx, initial) {
     renderSolver();
     renderPrintSummary();
     view.changed({ structural: true });
+    tools.changed();
     clear(rollBox);
     computeSoon.flush();
   }
@@ -376,7 +383,8 @@ export function mount(root, ctx, initial) {
     const entries = answer.log.filter((e) => e.step !== 'summary');
     const summary = answer.log.find((e) => e.step === 'summary');
     replace(rollBox,
-      h('p', { class: 'roll-outcome', text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+      h('div', { class: 'roll-head' }, h('p', { class: 'roll-outcome', text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+        tools.luckButton(answer)),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
       h('ol', { class: 'log ol-report' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
@@ -393,6 +401,8 @@ export function mount(root, ctx, initial) {
     setScenario,
     roll,
     hasRolled: () => rolled,
+    linkParams: tools.linkParams,
+    readLinkParams: tools.readLinkParams,
     destroy() { destroyed = true; },
   };
 }

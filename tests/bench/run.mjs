@@ -66,6 +66,15 @@ for (let i = 0; i < list.length; i++) {
   console.log('');
 }
 
+// The page's own times for the tools' targets, measured by the browser tests
+// (tests/e2e/tools.test.mjs: wall time from the click to the answer, in Chromium).
+const pageTimes = path.join(build, 'bench', 'page-times.json');
+if (fs.existsSync(pageTimes)) {
+  console.log('On the page (from the last browser test run, wall time in Chromium)');
+  for (const [k, v] of Object.entries(JSON.parse(fs.readFileSync(pageTimes, 'utf8')))) console.log(`  ${k}: ${Math.round(v)} ms`);
+  console.log('');
+}
+
 // Sizes of what a visitor downloads.
 const sizeOf = (p) => {
   const raw = fs.readFileSync(p);
