@@ -4,6 +4,7 @@
 #include <map>
 #include <numeric>
 
+#include "olympia/field.hpp"
 #include "olympia/olympia.hpp"
 
 namespace bc::olympia {
@@ -26,7 +27,7 @@ std::uint32_t hit_code(int t, int v) { return 2u + static_cast<std::uint32_t>(t)
 
 }  // namespace
 
-Chance capture_chance(std::int64_t winner, std::int64_t loser) {
+Chance capture_chance(std::int64_t winner, std::int64_t loser) noexcept {
     if (loser <= 0) return {3, 4};
     return {std::clamp(winner, loser, 3 * loser), 4 * loser};
 }
@@ -77,31 +78,15 @@ State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)) {
     settle(log);
 }
 
-std::int64_t State::value4(int side) const {
-    std::int64_t v = 0;
-    for (std::size_t i = 0; i < n_.size(); ++i)
-        if (b_->ents[i].side == side) v += b_->ents[i].value4() * n_[i];
-    return v;
-}
+std::int64_t State::value4(int side) const { return side_value4(*b_, n_.data(), side); }
 
 std::int64_t State::standing(int side, bool with_nobles) const {
-    std::int64_t c = 0;
-    for (std::size_t i = 0; i < n_.size(); ++i) {
-        const Entity& e = b_->ents[i];
-        if (e.side != side || e.siege) continue;
-        if (e.is_noble && !with_nobles) continue;
-        c += n_[i];
-    }
-    return c;
+    return side_standing(*b_, n_.data(), side, with_nobles);
 }
 
-std::int64_t State::defense_of(int t) const {
-    if (t == structure_index()) return static_cast<std::int64_t>(sdef_) * 4;
-    const Entity& e = b_->ents[static_cast<std::size_t>(t)];
-    std::int64_t d = e.d4;
-    if (e.side == kDefender && bonus_counting()) d += static_cast<std::int64_t>(sdef_) * 4;
-    return d;
-}
+bool State::bonus_counting() const { return olympia::bonus_counting(*b_, works()); }
+std::int64_t State::defense_of(int t) const { return olympia::defense_of(*b_, t, works()); }
+int State::variants(int a, int t) const { return olympia::variants(*b_, a, t); }
 
 State::View State::view() const {
     View v;
@@ -115,58 +100,7 @@ State::View& State::scratch_view() const {
     return v;
 }
 
-void State::fill_view(View& v) const {
-    const auto& E = b_->ents;
-    for (int s = 0; s < 2; ++s) {
-        v.attackers[s].clear();
-        v.targets[s].clear();
-        v.attacker_men[s] = 0;
-        v.target_weight[s] = 0;
-    }
-    bool others[2] = {false, false};
-    for (std::size_t i = 0; i < E.size(); ++i)
-        if (n_[i] > 0 && !E[i].leader) others[E[i].side] = true;
-    // A noble is not struck while his own men stand; the leader only when
-    // nobody else of his stack is left. Targets are the front-most row that
-    // has anyone who can be struck.
-    auto candidate = [&](int e) {
-        const Entity& x = E[static_cast<std::size_t>(e)];
-        if (n_[static_cast<std::size_t>(e)] == 0) return false;
-        if (!x.is_noble) return true;
-        if (x.leader && others[x.side]) return false;
-        for (int t : b_->nobles[static_cast<std::size_t>(x.noble)].troops)
-            if (n_[static_cast<std::size_t>(t)] > 0) return false;
-        return true;
-    };
-    int front[2] = {INT_MAX, INT_MAX};
-    for (std::size_t i = 0; i < E.size(); ++i)
-        if (E[i].row < front[E[i].side] && candidate(static_cast<int>(i))) front[E[i].side] = E[i].row;
-    for (std::size_t i = 0; i < E.size(); ++i) {
-        const int s = E[i].side;
-        if (E[i].row != front[s] || !candidate(static_cast<int>(i))) continue;
-        v.targets[s].push_back({static_cast<int>(i), n_[i], defense_of(static_cast<int>(i))});
-        v.target_weight[s] += n_[i];
-    }
-    v.front[0] = front[0];
-    v.front[1] = front[1];
-    if (structure_standing()) {
-        v.targets[kDefender].push_back({structure_index(), 1, defense_of(structure_index())});
-        v.target_weight[kDefender] += 1;
-    }
-    for (std::size_t i = 0; i < E.size(); ++i) {
-        const Entity& e = E[i];
-        const int s = e.side;
-        if (n_[i] == 0 || e.idle || v.targets[1 - s].empty()) continue;
-        std::int64_t r = 0;
-        if (e.siege)
-            r = (s == kAttacker && structure_standing()) ? std::max(e.a4, e.m4) : 0;
-        else
-            r = e.row <= front[s] ? std::max(e.a4, e.m4) : e.m4;
-        if (r <= 0) continue;
-        v.attackers[s].push_back({static_cast<int>(i), n_[i], r});
-        v.attacker_men[s] += n_[i];
-    }
-}
+void State::fill_view(View& v) const { survey(*b_, n_.data(), works(), v); }
 
 const std::vector<State::Target>& State::targets_for(const View& v, int a) const {
     const Entity& e = b_->ents[static_cast<std::size_t>(a)];
@@ -176,11 +110,6 @@ const std::vector<State::Target>& State::targets_for(const View& v, int a) const
         return only;
     }
     return v.targets[1 - e.side];
-}
-
-int State::variants(int a, int t) const {
-    if (t == structure_index()) return b_->ents[static_cast<std::size_t>(a)].siege ? 6 : 1;
-    return b_->ents[static_cast<std::size_t>(t)].blessed ? 2 : 1;
 }
 
 int State::engine_side() const {
@@ -377,13 +306,12 @@ void State::strike(int a, int t, int v, Log* log) {
         striker = a >= 0 ? who(a) : std::string("A man");
     }
     if (to_structure) {
-        const std::int32_t points = v == 1 ? 1 : 3 + v;
+        const std::int32_t points = works_points(v);
         const std::int32_t def0 = sdef_, dmg0 = sdmg_;
-        std::int32_t left = points;
-        const std::int32_t off = std::min(sdef_, left);
-        sdef_ -= off;
-        left -= off;
-        if (off == 0 || b_->options.siege_overflow) sdmg_ = std::min<std::int32_t>(100, sdmg_ + left);
+        Works w = works();
+        hit_works(*b_, w, points);
+        sdef_ = w.def;
+        sdmg_ = w.dmg;
         if (log) {
             std::string text = striker + " strikes " + who(t) + " for " + std::to_string(points) + ": defense " +
                                std::to_string(def0) + " \u2192 " + std::to_string(sdef_);
@@ -454,19 +382,17 @@ void State::apply(std::uint32_t code, Log* log) {
 }
 
 void State::settle(Log* log) {
-    bool broken[2];
-    std::int64_t val[2];
+    std::int64_t val[2], up[2];
     for (int s = 0; s < 2; ++s) {
         val[s] = value4(s);
-        const std::int64_t start = b_->start4[s];
-        broken[s] = standing(s, true) == 0 ||
-                    (val[s] < start && val[s] * 100 <= start * b_->break_point[s]);
+        up[s] = standing(s, true);
     }
-    if (broken[0] || broken[1]) {
-        result_ = broken[0] && broken[1] ? kTie : broken[0] ? kDefenderWins : kAttackerWins;
+    const int result = judge(*b_, val, up);
+    if (result != kRunning) {
+        result_ = static_cast<std::int8_t>(result);
         if (log)
             for (int s = 0; s < 2; ++s)
-                if (broken[s])
+                if (result == kTie || result == 1 - s)
                     log->add("break",
                              "The " + std::string(side_id(s)) + "'s stack breaks: strength " + fmt4(val[s]) + " of " +
                                  fmt4(b_->start4[s]) + " (breaks at " + std::to_string(b_->break_point[s]) + "%).",
@@ -562,13 +488,8 @@ std::uint64_t State::progress() const {
 Schema State::schema(const Battle& b) {
     Schema s;
     s.outcomes = kOutcomes;
-    for (int side = 0; side < 2; ++side)
-        for (std::size_t k = 0; k < kinds().size(); ++k) {
-            bool present = false;
-            for (const auto& e : b.ents)
-                if (e.side == side && e.kind == static_cast<int>(k)) present = true;
-            if (present) s.series.push_back(std::string("men/") + side_id(side) + "/" + kinds()[k].id);
-        }
+    for (const auto& ms : b.men_series)
+        s.series.push_back(std::string("men/") + side_id(ms.side) + "/" + kinds()[static_cast<std::size_t>(ms.kind)].id);
     if (b.structure.present) {
         s.series.push_back("structure/defense");
         s.series.push_back("structure/damage");
@@ -583,40 +504,7 @@ Schema State::schema(const Battle& b) {
 }
 
 void State::record(Recorder& r) const {
-    r.outcome(static_cast<std::size_t>(result_));
-    std::size_t si = 0;
-    for (int side = 0; side < 2; ++side)
-        for (std::size_t k = 0; k < kinds().size(); ++k) {
-            bool present = false;
-            std::int64_t men = 0;
-            for (std::size_t i = 0; i < n_.size(); ++i)
-                if (b_->ents[i].side == side && b_->ents[i].kind == static_cast<int>(k)) {
-                    present = true;
-                    men += n_[i];
-                }
-            if (present) r.value(si++, men);
-        }
-    if (b_->structure.present) {
-        r.value(si++, sdef_);
-        r.value(si++, sdmg_);
-    }
-    // After the battle: wounds, then prisoners from the loser's survivors.
-    int loser = -1;
-    Chance c{0, 1};
-    if (!stalemate_ && (result_ == kAttackerWins || result_ == kDefenderWins)) {
-        loser = result_ == kAttackerWins ? kDefender : kAttacker;
-        const bool nobles = b_->options.prisoners_count_nobles;
-        c = capture_chance(standing(1 - loser, nobles), standing(loser, nobles));
-    }
-    std::size_t ei = 0;
-    for (const auto& nb : b_->nobles) {
-        const bool hit = n_[static_cast<std::size_t>(nb.entity)] == 0;
-        const double killed = hit ? p_killed_by_wound(nb.health) : 0.0;
-        r.event(ei++, hit);
-        r.event_chance(ei++, killed);
-        r.event_chance(ei++, nb.side == loser ? (1.0 - killed) * c.p() : 0.0);
-    }
-    if (b_->structure.present) r.event(ei++, sdmg_ >= 100);
+    record_end(*b_, End{n_.data(), works(), result_, stalemate_}, r);
 }
 
 }  // namespace bc::olympia

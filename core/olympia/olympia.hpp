@@ -104,6 +104,12 @@ struct NobleInfo {
     std::vector<int> troops;  // entity indices of his men
 };
 
+// The men of one kind on one side, as one series of the odds (State::schema).
+struct MenSeries {
+    int side = 0, kind = 0;
+    std::vector<int> ents;
+};
+
 struct Battle {
     Options options;
     std::vector<Entity> ents;
@@ -118,6 +124,7 @@ struct Battle {
     // who struck whom; the solvers use one chance node per attack where the
     // weights fit in 32 bits.
     bool detailed = false;
+    std::vector<MenSeries> men_series;  // side by side, kinds in table order
 };
 Battle prepare(const Scenario& s, bool detailed);
 
@@ -132,7 +139,30 @@ struct Chance {
     std::int64_t num, den;
     double p() const { return static_cast<double>(num) / static_cast<double>(den); }
 };
-Chance capture_chance(std::int64_t winner, std::int64_t loser);
+Chance capture_chance(std::int64_t winner, std::int64_t loser) noexcept;
+
+// The defender's structure now: defense, damage, and how many men inside have
+// been targeted (the bonus protects the first bonus_limit of them).
+struct Works {
+    std::int32_t def = 0, dmg = 0, targeted = 0;
+};
+
+// Who may strike and be struck now (filled by survey(), field.hpp).
+struct Field {
+    struct Attacker {
+        int e;
+        std::int64_t weight, rating;  // men, quarter points
+    };
+    struct Target {
+        int t;  // entity, or ents.size() for the structure
+        std::int64_t weight, defense;
+    };
+    std::vector<Attacker> attackers[2];
+    std::vector<Target> targets[2];  // targets on that side
+    std::int64_t attacker_men[2] = {0, 0};
+    std::int64_t target_weight[2] = {0, 0};
+    int front[2] = {0, 0};
+};
 
 class State {
 public:
@@ -160,32 +190,20 @@ public:
     std::uint64_t attacks() const { return attacks_; }
     std::uint64_t misses() const { return misses_; }
 
-    // Who may strike and be struck now (public for tests).
-    struct Attacker {
-        int e;
-        std::int64_t weight, rating;  // men, quarter points
-    };
-    struct Target {
-        int t;  // entity, or ents.size() for the structure
-        std::int64_t weight, defense;
-    };
-    struct View {
-        std::vector<Attacker> attackers[2];
-        std::vector<Target> targets[2];  // targets on that side
-        std::int64_t attacker_men[2] = {0, 0};
-        std::int64_t target_weight[2] = {0, 0};
-        int front[2] = {0, 0};
-    };
+    // Who may strike and be struck now (field.hpp).
+    using View = Field;
+    using Target = Field::Target;
     View view() const;
     void fill_view(View& v) const;
+    const std::int32_t* counts() const { return n_.data(); }
+    Works works() const { return {sdef_, sdmg_, targeted_}; }
     // The side whose slot is next in the engine order.
     int engine_side() const;
 
 private:
     View& scratch_view() const;  // a reused View (no allocation per attack)
     int structure_index() const { return static_cast<int>(b_->ents.size()); }
-    bool structure_standing() const { return b_->structure.present && sdmg_ < 100; }
-    bool bonus_counting() const { return structure_standing() && sdef_ > 0 && targeted_ < b_->bonus_limit; }
+    bool bonus_counting() const;
     const std::vector<Target>& targets_for(const View& v, int attacker_entity) const;
     std::int64_t defense_of(int t) const;
     int variants(int attacker, int target) const;

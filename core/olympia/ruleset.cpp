@@ -5,6 +5,7 @@
 #include "api/registry.hpp"
 #include "api/solver.hpp"
 #include "olympia/olympia.hpp"
+#include "olympia/solve.hpp"
 
 namespace bc::olympia {
 
@@ -36,29 +37,8 @@ json odds(const Scenario& s, const In& solver_in) {
     auto battle = std::make_shared<Battle>(prepare(s, false));
     const Schema schema = State::schema(*battle);
     Tally tally(schema);
-    // Men inside a structure multiply the states by its defense, damage and
-    // targeting limit: when even a rough count is far past the budget, go
-    // straight to Monte Carlo instead of spending the time limit finding out.
-    double estimate = 1;
-    std::int64_t able = 0;
-    for (const auto& e : battle->ents) {
-        estimate *= static_cast<double>(e.count + 1);
-        if (!e.idle) able += e.count;
-    }
-    if (battle->structure.present)
-        estimate *= static_cast<double>((battle->structure.defense + 1) * (101 - battle->structure.damage) *
-                                        (battle->bonus_limit + 1));
-    if (battle->options.engine_order) estimate *= static_cast<double>(able + 1);
-    SolverRequest run = req;
-    if (req.method == "auto" && estimate > 50.0 * static_cast<double>(req.max_states))
-        run.skip_exact = {{"from", "exact"},
-                          {"reason", "estimated states"},
-                          {"states", estimate},
-                          {"message", "this battle has too many states for exact odds (roughly " +
-                                          std::to_string(static_cast<long long>(std::min(estimate, 9e18))) +
-                                          "), so these odds are sampled"}};
-    json out = solve_any(State(battle), tally, run);
-    const bool mc = out["method"] == "monte-carlo";
+    json out = solve_battle(battle, tally, req);
+    const bool mc = out.value("method", std::string()).rfind("monte-carlo", 0) == 0;
     out["outcomes"] = outcomes_json(tally);
     if (mc) out["ci95"] = outcomes_ci_json(tally);
     json sides = json::object();

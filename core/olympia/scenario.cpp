@@ -299,6 +299,12 @@ Battle prepare(const Scenario& s, bool detailed) {
         }
         for (const auto& e : b.ents)
             if (e.side == side) b.start4[side] += e.value4() * e.count;
+        for (std::size_t k = 0; k < kinds().size(); ++k) {
+            MenSeries ms{side, static_cast<int>(k), {}};
+            for (std::size_t i = 0; i < b.ents.size(); ++i)
+                if (b.ents[i].side == side && b.ents[i].kind == static_cast<int>(k)) ms.ents.push_back(static_cast<int>(i));
+            if (!ms.ents.empty()) b.men_series.push_back(std::move(ms));
+        }
     }
     return b;
 }

@@ -12,6 +12,7 @@
 
 #include "json/input.hpp"
 #include "solve/log.hpp"
+#include "solve/montecarlo.hpp"
 #include "solve/state.hpp"
 #include "warfare/options.hpp"
 #include "warfare/unit.hpp"
@@ -20,7 +21,7 @@ namespace bc::warfare {
 
 enum Side : int { kAttacker = 0, kDefender = 1 };
 inline const char* side_id(int s) { return s == kAttacker ? "attacker" : "defender"; }
-extern const std::vector<std::string> kBattleOutcomes;  // attacker, defender, draw
+extern const std::vector<std::string> kBattleOutcomes;  // attacker, defender, draw, endless
 
 struct BattleUnit {
     Unit unit;
@@ -31,12 +32,17 @@ struct BattleUnit {
     int max = 6;    // the casualty die's faces
     int start = 6;  // its value when the battle begins
     bool sapped = false;  // fortifications: walls already sapped (Twisting Roots)
+    bool leader = false;  // stands for its side's leader (option "leader")
+    // Derived by prepare_battle():
+    bool siege_type = false;     // targets and is protected as a siege engine
+    bool checks_undead = false;  // must pass a Morale check to attack an undead unit
 };
 
 struct BattleLimits {
     static constexpr std::size_t kUnitsPerSide = 12;
     static constexpr std::size_t kIdChars = 64;
     static constexpr int kQueue = 40;
+    static constexpr std::size_t kLogEntries = Log::kDefaultLimit;  // a rolled battle's log keeps at most
 };
 
 // One attacker against one target, from their cards: the Attack check's hit
@@ -45,16 +51,58 @@ struct BattleLimits {
 struct PairOdds {
     std::int16_t hit[3] = {0, 0, 0}, crit[3] = {0, 0, 0};
     std::int16_t power[2] = {0, 0};
+    // Expected casualties x 400^3 (before an Undead check and doubling effects)
+    // by [advantage + 1][Power advantage].
+    std::int64_t value[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    // The order of battle: allowed by the two types, and the types on the
+    // target's side (besides the target) that forbid it while on the field.
+    bool legal = true;
+    std::uint8_t blocked_by = 0;
+    // Expected value without / with a Charge, when it never changes (`fixed`).
+    bool fixed = false;
+    std::int64_t fixed_value[2] = {0, 0};
+};
+
+// Pass weight out of 400 of a d20 check with advantage (+1), none (0) or
+// disadvantage (-1) of `bonus` against `dc`; natural 1s fail when `nat1`.
+int pass_weight(int adv, int bonus, int dc, bool nat1);
+
+// What the battle state reads of a unit in its inner loops, side by side in
+// one small record (BattleUnit keeps the whole card, names and all).
+struct UnitFact {
+    std::int8_t side = 0, max = 6, morale = 0;
+    Type type = Type::Infantry;
+    std::uint32_t traits = 0;
+    bool siege = false, siege_type = false, checks_undead = false, unpaid = false;
+};
+
+// Which of a unit's fields the canonical key holds (State::key_layout).
+struct BattleKey {
+    std::uint8_t die_bits = 3;
+    std::uint16_t flags = 0;     // the flags that can matter for this unit
+    std::uint8_t flag_bits = 0;  // up to the highest of them
+    bool engages = false;        // some unit can charge: engagement is kept
+    std::uint32_t undead = 0;    // undead enemies it must check against
 };
 
 struct Battle {
     Options opt;
     Policy pol;
+    int rules_version = kRulesVersion;  // whose defaults filled the options the request left out
     std::vector<BattleUnit> units;  // the attacker's, then the defender's
     bool had_infantry[2] = {false, false};
+    int leader[2] = {-1, -1};  // the unit marked "leader" on each side
+    std::uint32_t forts[2] = {0, 0};  // each side's fortifications, as unit bits
+    int first[3] = {0, 0, 0};         // side s's units are first[s] .. first[s + 1] - 1
+    int count = 0;                    // units.size(), by prepare_battle()
     bool heals = false;    // Regenerate or Ravenous: casualty dice can go up
     bool any_undead = false;
     std::vector<PairOdds> pairs;  // [attacker * units + target], by prepare_battle()
+    std::vector<BattleKey> key;   // per unit, by prepare_battle()
+    std::vector<UnitFact> facts;  // per unit, by prepare_battle()
+    bool any_charge = false;
+    bool full_key = false;  // tests: pack every field (the canonical key is checked against it)
+    std::uint8_t unit_bits = 1, order_bits = 1;  // key widths
 };
 
 // One unit of an army, with its "id" and "sapped" fields.
@@ -62,6 +110,9 @@ BattleUnit read_battle_unit(const In& u, int side, int index, const UnitReadOpti
 
 // Fills the derived fields (flags, pair odds) once the units are read.
 void prepare_battle(Battle& b);
+
+// Reads "rules_version", "options" and "policy" of a request into `b`.
+void read_rules(const In& req, Battle& b);
 
 // Reads {"attacker": {"units": [...]}, "defender": {...}, "options", "policy"}.
 // `extra` names further fields the caller reads (solver, seed).
@@ -87,7 +138,27 @@ public:
     void unpack(KeyReader& r);
     std::uint64_t progress() const;
     void record(Recorder& r) const;
-    std::uint32_t sample(Dice& d) const { return roll(d).code; }
+    // Only sampling asks a state for its own dice, so the first such call
+    // switches on the endless rule (battle_endless.cpp); exact solving never does.
+    std::uint32_t sample(Dice& d) const {
+        watch_ = true;
+        return merged(roll(d).code);
+    }
+    // A memo of each unit's plan for the sampler (use_memo()): kept outside
+    // the state, so copies for the exact solver stay small.
+    struct PlanMemo;
+    void use_memo(PlanMemo* memo) { memo_ = memo; }
+    // Tests: recompute every remembered plan and fail if it went stale.
+    static bool check_memo;
+    // The sampler's draw: one outcome code with the chance node's exact
+    // weights, a number out of 400 per check (no faces, no allocation).
+    // For Rng (inlined draws) and Dice (tests enumerate every sequence).
+    template <class D>
+    std::uint32_t draw(D& dice) const;
+    // Rolled battles and samplers end endless loops by the endless rule.
+    void watch_endless() { watch_ = true; }
+    // Rounds since the battle last changed for good (as the endless rule counts them).
+    double still_rounds() const { return 0.5 * still_turns_; }
     double step_weight() const { return 0.5 * pending_rounds_; }  // turns begun, as rounds
 
     // Real dice for the next chance node, and applying them with their faces logged.
@@ -95,6 +166,7 @@ public:
     void apply_roll(const Roll& r, Log* log);
 
     static Schema schema(const Battle& b);
+    static void key_layout(Battle& b);  // by prepare_battle()
     // Weights of each kept d20 face (sum 400) with advantage (+1), none (0), disadvantage (-1).
     static std::array<int, 21> d20_weights(int adv);
 
@@ -117,6 +189,12 @@ public:
     const Battle& battle() const { return *b_; }
     // Why `a` may not attack `t` now (nullptr when it may).
     const char* illegal(int a, int t) const;
+    // The same rules as a yes or no, from tables (the policy's inner loop).
+    bool may_attack(int a, int t) const;
+    // The tables behind the fast paths agree with the rules they stand for, in
+    // this state: may_attack() with illegal(), fixed values with
+    // expected_value(). "" or what disagrees (for the tests).
+    std::string self_check() const;
 
 private:
     enum Flag : std::uint16_t {
@@ -145,10 +223,12 @@ private:
         kRetreat,
         // Deterministic steps.
         kCasualty,   // unit; arg: cause
-        kHitCheck,   // per-hit diminished check: unit
+        kHitCheck,   // per-hit diminished check: unit; arg 1 if diminished before the hit
         kOrderEnd,   // unit, other; arg: kArg*
     };
-    enum Cause : std::uint8_t { kByAttack = 0, kByMorale = 1, kByRetreat = 2, kNoDimCheck = 4 };
+    // kHitFirst: the first casualty of a hit, which notes for the hit's own
+    // check (kHitCheck) whether the unit was diminished before it.
+    enum Cause : std::uint8_t { kByAttack = 0, kByMorale = 1, kByRetreat = 2, kNoDimCheck = 4, kHitFirst = 8 };
     static constexpr std::uint8_t kArgCharge = 1, kArgFree = 2, kArgTargetDim = 4;
 
     struct Step {
@@ -168,9 +248,24 @@ private:
         int target = -1;
         bool charge = false;
         std::int64_t value = -1;  // expected casualties, scaled
+        bool operator==(const Plan&) const = default;
     };
 
+public:
+    struct PlanMemo {
+        std::uint32_t gen = ~std::uint32_t{0};
+        Plan plan;
+    };
+
+private:
+
     bool has(int u, std::uint16_t f) const { return (u_[u].flags & f) != 0; }
+    void touch() { ++gen_; }
+    std::uint32_t live_undead(int u) const;
+    void pack_full(KeyWriter& w) const;
+    void unpack_full(KeyReader& r);
+    std::uint64_t progress_full() const;
+    bool inflicted_matters() const;
     void set(int u, std::uint16_t f, bool on = true) {
         if (on)
             u_[u].flags = static_cast<std::uint16_t>(u_[u].flags | f);
@@ -178,14 +273,27 @@ private:
             u_[u].flags = static_cast<std::uint16_t>(u_[u].flags & ~f);
     }
     const BattleUnit& bu(int u) const { return b_->units[static_cast<std::size_t>(u)]; }
+    const UnitFact& fact(int u) const { return facts_[u]; }
+    bool is(int u, Type t) const { return fact(u).type == t; }
+    bool trait(int u, Trait t) const { return (fact(u).traits & bit(t)) != 0; }
+    int side_of(int u) const { return fact(u).side; }
+    int max_of(int u) const { return fact(u).max; }
     const Unit& card(int u) const { return bu(u).unit; }
-    int n() const { return static_cast<int>(b_->units.size()); }
-    bool on_field(int u) const { return !has(u, kRemoved) && !has(u, kLeft); }
-    bool acts(int u) const { return on_field(u) && !card(u).is(Type::Fortification); }
+    int n() const { return b_->count; }
+    bool on_field(int u) const { return !has(u, kRemoved | kLeft); }
+    bool acts(int u) const { return on_field(u) && !is(u, Type::Fortification); }
     bool diminished(int u) const;
     bool side_has(int side, Type t) const;
     int alive(int side) const;
-    int morale_bonus(int u) const;
+    // Morale checks: the card's Morale with its fortification bonus, the pass
+    // weight out of 400 (with disadvantage and natural 1s), one kept face.
+    int morale_total(int u) const;
+    int morale_pass(int u, int dc) const;
+    bool morale_passes(int u, int dc, int face) const;
+    // The types each side has on the field (types_), recounted when a unit
+    // leaves it; the types on a target's side apart from the target.
+    void recount();
+    std::uint8_t others_types(int t) const;
     std::string name(int u) const { return card(u).spec.name; }
 
     int attack_adv(int a, int t, bool charge) const;
@@ -197,12 +305,30 @@ private:
     int per_hit(int a, int t, bool charge) const;
     std::int64_t expected_value(int a, int t, bool charge) const;
     void attack_outcomes(const Step& s, Outcomes& out) const;
+    std::uint32_t merged(std::uint32_t code) const;  // outcomes that lead to the same state, as one
+    void merge_outcomes(Outcomes& out) const;
     void morale_outcomes(const Step& s, Outcomes& out) const;
 
-    Plan plan(int u) const;
+    // The targets a unit may attack and can hurt, in card order, each scored once.
+    struct Scored {
+        std::int8_t target;
+        bool charge;
+        std::int64_t value;  // expected casualties, scaled
+    };
+    struct Targets {
+        std::array<Scored, BattleLimits::kUnitsPerSide> at;
+        int n = 0;
+    };
+
+    Plan plan(int u) const;    // decide(), or the sampler's memo of it
+    Plan decide(int u) const;
     bool can_charge(int a, int t) const;
-    std::vector<int> targets(int a) const;
-    int pick_target(int a, const std::vector<int>& ts) const;
+    void scan_targets(int a, Targets& out) const;
+    // The target the policy picks for `a` (in `best`), the highest value among
+    // its targets (`top`), and how many it has.
+    int best_target(int a, Scored& best, std::int64_t& top) const;
+    bool sap_helps(int side, int fort) const;
+    bool wants_to_feed(int u) const;
 
     void push_front(Step s);
     void push_back(Step s);
@@ -214,6 +340,7 @@ private:
     void start_turn(Log* log);
     void end_turn(Log* log);
     bool needs_refresh() const;
+    bool side_fresh(int side) const;  // no unit of the side on the field is exhausted
     void refresh(Log* log);
     void issue(int actor, const Plan& p, Log* log);
     void queue_attack(int actor, int target, bool charge, bool free, Log* log);
@@ -224,10 +351,21 @@ private:
     void remove(int u, const char* why, Log* log);
     void leave(int u, const char* why, Log* log);
     void check_end(Log* log);
-    void finish(int outcome, const std::string& why, Log* log);
+    void finish(int outcome, const char* why, Log* log);
     void order_end(const Step& s, Log* log);
 
+    // The endless rule (battle_endless.cpp), for sampling and rolling only.
+    static constexpr std::uint32_t kProofTurns = 96, kCapTurns = 2000, kWatchTurns = 8;  // 48, 1,000 and 4 rounds
+    static constexpr std::size_t kSearchStates = 5000;
+    enum class Reach { Yes, Never, Unknown };
+    void watch_turn();              // at each turn's end: counts turns with no lasting change
+    Reach reach_change() const;     // can a lasting change or an end still happen?
+    bool endless_rule(Log* log);    // true: the battle was ended as endless
+
     std::shared_ptr<const Battle> b_;
+    const UnitFact* facts_ = nullptr;  // b_->facts.data(): read in every inner loop
+    std::uint32_t gen_ = 0;            // bumped by every change a plan reads (touch())
+    PlanMemo* memo_ = nullptr;         // the sampler's, one per unit; none for exact solving and rolls
     std::array<UnitState, 2 * BattleLimits::kUnitsPerSide> u_{};
     std::array<Step, BattleLimits::kQueue> q_{};
     std::int8_t q_n_ = 0;
@@ -238,19 +376,33 @@ private:
     std::int8_t retreating_ = -1;
     std::int8_t inflicted_ = 0;      // casualties the current attack inflicted
     std::uint8_t parity_ = 0;        // 1 in even rounds (cavalry option "odd-rounds")
-    bool refreshed_ = false;         // this turn
+    bool refreshed_ = false;         // this turn, with no order since
     bool started_ = false;           // initiative settled
     bool probe_ = false;
     std::uint8_t pending_rounds_ = 0;  // rounds begun since the last chance node
+    std::uint8_t types_[2][2] = {};    // per side: types on the field, types twice (recount())
     // Reported only, not part of the key.
     int rounds_ = 0;
     bool probe_charge_ = false;
     int first_attack_ = -1;
+    mutable bool watch_ = false;     // the endless rule applies (see sample())
+    bool proof_due_ = false;
+    std::uint8_t watch_tick_ = 0;
+    std::uint32_t still_turns_ = 0;  // turns since progress() last changed
+    std::uint32_t next_proof_ = kProofTurns;
+    std::uint64_t still_progress_ = ~std::uint64_t{0};
 };
 
 json battle_odds(const Battle& b, const In& solver);
-json battle_roll(const Battle& b, std::uint64_t seed);
+// Sampled odds of the battle from `root` (the solver's Monte Carlo, with the
+// state's own one-number draws).
+MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarloOptions& mo);
+json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log = BattleLimits::kLogEntries);
 json attack_call(const In& req);
+// How many states the exact solver would reach ("states" call): at most
+// max_states, within time_limit_s; "complete" says whether it got to the end.
+json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s);
+json states_call(const In& req);
 json units_json(const Battle& b);
 
 }  // namespace bc::warfare

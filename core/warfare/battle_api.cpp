@@ -20,13 +20,40 @@ json units_json(const Battle& b) {
     return out;
 }
 
+MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarloOptions& mo) {
+    return run_monte_carlo(
+        [&](Rng& rng, Tally& t, const Deadline& deadline) {
+            State s = root;
+            s.watch_endless();
+            std::array<State::PlanMemo, 2 * BattleLimits::kUnitsPerSide> memo{};
+            s.use_memo(memo.data());
+            double steps = 0;
+            std::uint64_t n = 0;
+            while (!s.is_terminal()) {
+                if (++n > mo.max_steps) throw LimitError(step_limit_message(mo.max_steps));
+                if ((n & 0xffff) == 0 && deadline.passed()) return false;
+                steps += s.step_weight();
+                s.apply(s.draw(rng), nullptr);
+            }
+            Recorder rec(t, 1.0);
+            s.record(rec);
+            t.add_total(1.0);
+            // Like the exact solver, an endless battle's rounds count until it
+            // stopped changing (to within the four rounds the rule looks at).
+            t.add_steps(s.outcome() == 3 ? std::max(0.0, steps - s.still_rounds()) : steps);
+            return true;
+        },
+        tally, mo);
+}
+
 json battle_odds(const Battle& b, const In& solver_in) {
     const SolverRequest req = parse_solver(solver_in);
     const auto t0 = std::chrono::steady_clock::now();
     auto bp = std::make_shared<const Battle>(b);
     Tally tally(State::schema(b));
     const State root(bp);
-    json out = solve_any(root, tally, req);
+    json out = solve_any(root, tally, req,
+                         [&root](Tally& t, const MonteCarloOptions& mo) { return sample_battle(root, t, mo); });
     const bool sampled = out["method"] == "monte-carlo";
     out["outcomes"] = outcomes_json(tally);
     if (sampled) out["ci95"] = outcomes_ci_json(tally);
@@ -41,15 +68,19 @@ json battle_odds(const Battle& b, const In& solver_in) {
     out["units"] = units;
     out["options"] = options_json(b.opt);
     out["policy"] = policy_json(b.pol);
+    out["rules_version"] = b.rules_version;
     out["solver"] = solver_json(req);
     out["time_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return out;
 }
 
-json battle_roll(const Battle& b, std::uint64_t seed) {
-    Log log;
+json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log) {
+    // The endless rule ends every loop; the log keeps its first and last
+    // steps all the same (solve/log.hpp).
+    Log log(max_log);
     auto bp = std::make_shared<const Battle>(b);
     State s(bp, &log);
+    s.watch_endless();
     Rng rng(seed);
     std::uint64_t steps = 0;
     while (!s.is_terminal()) {
@@ -74,11 +105,14 @@ json battle_roll(const Battle& b, std::uint64_t seed) {
     }
     const std::string outcome = kBattleOutcomes[static_cast<std::size_t>(s.outcome())];
     std::string story = "After " + std::to_string(s.rounds()) + (s.rounds() == 1 ? " round" : " rounds") + ", ";
-    story += outcome == "draw" ? std::string("the battle is a draw.") : "the " + outcome + " wins.";
+    story += outcome == "draw"      ? std::string("the battle is a draw.")
+             : outcome == "endless" ? std::string("the battle is counted as endless: it could go on for ever.")
+                                    : "the " + outcome + " wins.";
     if (!gone.empty()) story += " Removed: " + join_words(gone) + ".";
     if (!fled.empty()) story += " Left the field: " + join_words(fled) + ".";
     log.add("summary", story, {{"outcome", outcome}, {"rounds", s.rounds()}});
-    return {{"seed", seed}, {"outcome", outcome}, {"rounds", s.rounds()}, {"units", units}, {"log", log.entries()}};
+    return {{"seed", seed},   {"outcome", outcome},         {"rounds", s.rounds()}, {"units", units},
+            {"log", log.entries()}, {"rules_version", b.rules_version}};
 }
 
 namespace {
@@ -135,10 +169,9 @@ json attack_call(const In& req) {
     if (armies) {
         b = parse_battle(req, {"solver", "seed"});
     } else {
-        req.only({"ruleset", "attacker", "defender", "options", "policy"});
+        req.only({"ruleset", "rules_version", "attacker", "defender", "options", "policy"});
         // Two one-unit armies; errors keep the units' own paths.
-        b.opt = parse_options(req.object("options"));
-        b.pol = parse_policy(req.object("policy"));
+        read_rules(req, b);
         UnitReadOptions ro;
         ro.levy_equipment = b.opt.levy_equipment;
         for (int s = 0; s < 2; ++s) b.units.push_back(read_battle_unit(req.object(side_id(s), false), s, 0, ro));
@@ -146,7 +179,8 @@ json attack_call(const In& req) {
     }
     auto bp = std::make_shared<const Battle>(b);
     const State base = State::for_probe(bp);
-    json out = {{"units", units_json(b)}, {"options", options_json(b.opt)}, {"policy", policy_json(b.pol)}};
+    json out = {{"units", units_json(b)}, {"options", options_json(b.opt)}, {"policy", policy_json(b.pol)},
+                {"rules_version", b.rules_version}};
     std::vector<int> side_units[2];
     for (std::size_t i = 0; i < b.units.size(); ++i) side_units[b.units[i].side].push_back(static_cast<int>(i));
     json matrix = json::object();

@@ -1,41 +1,222 @@
-// The battle's packed key for the exact solver (core/solve/key.hpp): every
-// field the rest of the battle depends on, each in as few bits as this battle
-// needs. What only the log reads (rounds, who broke, the probe's first roll)
-// is left out, so states that differ only there are merged.
-#include "warfare/battle.hpp"
+// The battle's canonical key for the exact solver (core/solve/key.hpp), and
+// its progress measure. The key holds what the rest of the battle depends on
+// and nothing that cannot matter, so that states differing only there merge:
+// - a finished battle: its outcome and each unit's final die (all record() reads);
+// - a unit gone from the field: removed, or left with its die (the roster reads it);
+// - a unit on the field: its die, and only the flags that can still change
+//   something for it (Key below: exhaustion for units that act, resting for
+//   cavalry that rests, rally, Courageous, Savage, sapped walls, engagement when
+//   some unit can charge, "already checked" against undead units still standing);
+// - the turn, orders left, a retreat under way, the refresh already made, the
+//   round's parity only where cavalry keeps to odd rounds;
+// - whether the attack being resolved has inflicted a casualty, only while an
+//   order's end that reads it (Horrify, a Charge engaging) is waiting;
+// - the queue of steps.
+// What only the log reads (rounds, who broke, the probe's first roll) and the
+// endless rule's counters (sampling only) are left out.
+#include <bit>
+
+#include "warfare/battle_detail.hpp"
 
 namespace bc::warfare {
 
+using namespace detail;
+
 namespace {
-constexpr std::uint16_t kKeyFlags = 0x1ff;  // every flag but kBroke (reported only)
+// Gathers fields into whole words before handing them to the KeyWriter: a
+// key is a few dozen small fields, and one put() per word is much cheaper.
+class Bits {
+public:
+    explicit Bits(KeyWriter& w) : w_(w) {}
+    ~Bits() {
+        if (n_) w_.put(acc_, n_);
+    }
+    void put(std::uint64_t v, unsigned bits) {
+        if (n_ + bits > 64) {
+            w_.put(acc_, n_);
+            acc_ = 0;
+            n_ = 0;
+        }
+        acc_ |= v << n_;
+        n_ += bits;
+    }
+    void put_opt(int v, unsigned bits) { put(static_cast<std::uint64_t>(v + 1), bits); }
+
+private:
+    KeyWriter& w_;
+    std::uint64_t acc_ = 0;
+    unsigned n_ = 0;
+};
+
+}  // namespace
+
+void State::key_layout(Battle& b) {
+    const Options& o = b.opt;
+    b.key.assign(b.units.size(), BattleKey{});
+    b.unit_bits = static_cast<std::uint8_t>(bits_for(b.units.size()));
+    b.order_bits = static_cast<std::uint8_t>(bits_for(static_cast<std::uint64_t>(o.orders_per_turn)));
+    static_assert(BattleLimits::kQueue < 64, "the queue's length is kept in 6 bits");
+    b.any_charge = false;
+    for (const auto& u : b.units) b.any_charge = b.any_charge || u.unit.has(Trait::Charge);
+    for (std::size_t i = 0; i < b.units.size(); ++i) {
+        const Unit& c = b.units[i].unit;
+        BattleKey& k = b.key[i];
+        k.die_bits = static_cast<std::uint8_t>(bits_for(static_cast<std::uint64_t>(b.units[i].max)));
+        const bool fort = c.is(Type::Fortification);
+        std::uint16_t f = 0;
+        if (!fort) f |= kExhausted;
+        if (c.is(Type::Cavalry) && o.cavalry == Cavalry::AfterAttack) f |= kCavWait;
+        if (o.rally && (!fort || o.fort_morale)) f |= kRallied;
+        if (c.has(Trait::Courageous)) f |= kCourageUsed;
+        if (c.has(Trait::Savage)) f |= kSavageUsed;
+        if (fort) f |= kSapped;
+        k.flags = f;
+        k.flag_bits = static_cast<std::uint8_t>(f ? std::bit_width(static_cast<unsigned>(f)) : 0);
+        k.engages = b.any_charge && !fort;
+        for (std::size_t t = 0; t < b.units.size(); ++t)
+            if (b.units[i].checks_undead && b.units[t].side != b.units[i].side && b.units[t].unit.has(Trait::Undead))
+                k.undead |= 1u << t;
+    }
 }
 
-void State::pack(KeyWriter& w) const {
-    const Battle& b = *b_;
-    const unsigned ub = bits_for(static_cast<std::uint64_t>(n()) + 1);
+// The "already checked" bits that can still matter: against undead enemies
+// still on the field, for a unit still on it.
+std::uint32_t State::live_undead(int u) const {
+    std::uint32_t m = b_->key[static_cast<std::size_t>(u)].undead & u_[u].undead_ok;
+    for (std::uint32_t bits = m; bits; bits &= bits - 1) {
+        const int t = std::countr_zero(bits);
+        if (!on_field(t)) m &= ~(1u << t);
+    }
+    return m;
+}
+
+bool State::inflicted_matters() const {
+    for (int i = 0; i < q_n_; ++i) {
+        const Step& s = q_[static_cast<std::size_t>(i)];
+        if (s.kind != kOrderEnd) continue;
+        if (trait(s.unit, Trait::Horrify)) return true;
+        if ((s.arg & kArgCharge) && !(s.arg & kArgFree) && !b_->opt.charge_engages_always) return true;
+    }
+    return false;
+}
+
+// Every field, nothing dropped: the key the canonical one is checked against
+// (Battle::full_key, tests only).
+void State::pack_full(KeyWriter& kw) const {
+    Bits w(kw);
+    const unsigned ub = b_->unit_bits;
     for (int u = 0; u < n(); ++u) {
         const UnitState& s = u_[u];
-        w.put(static_cast<std::uint64_t>(s.die), bits_for(static_cast<std::uint64_t>(bu(u).max)));
+        w.put(static_cast<std::uint64_t>(s.die), 5);
         w.put_opt(s.engaged, ub);
-        w.put(s.flags & kKeyFlags, 9);
-        if (b.any_undead) w.put(s.undead_ok, static_cast<unsigned>(n()));
+        w.put(s.flags & ~kBroke & 0x3ff, 10);
+        w.put(s.undead_ok, 24);
     }
+    w.put_opt(outcome_, 3);
     w.put(static_cast<std::uint64_t>(turn_), 1);
-    w.put(static_cast<std::uint64_t>(orders_left_), bits_for(static_cast<std::uint64_t>(b.opt.orders_per_turn)));
+    w.put(static_cast<std::uint64_t>(first_), 1);
+    w.put(static_cast<std::uint64_t>(orders_left_), 4);
     w.put_opt(retreating_, 2);
     w.put(static_cast<std::uint64_t>(inflicted_), 8);
-    w.put_opt(outcome_, 2);
-    // Parity matters only to cavalry attacking in odd rounds; who had the
-    // initiative only to which turn begins a round.
-    if (b.opt.cavalry == "odd-rounds") {
+    w.put(parity_, 1);
+    w.put(refreshed_ ? 1 : 0, 1);
+    w.put(started_ ? 1 : 0, 1);
+    w.put(pending_rounds_, 8);
+    w.put(static_cast<std::uint64_t>(q_n_), 6);
+    for (int i = 0; i < q_n_; ++i) {
+        const Step& s = q_[static_cast<std::size_t>(i)];
+        w.put(s.kind, 4);
+        w.put_opt(s.unit, ub);
+        w.put_opt(s.other, ub);
+        w.put(s.arg, 8);
+    }
+}
+
+void State::unpack_full(KeyReader& r) {
+    const unsigned ub = b_->unit_bits;
+    for (int u = 0; u < n(); ++u) {
+        UnitState& s = u_[u];
+        s.die = static_cast<std::int8_t>(r.get(5));
+        s.engaged = static_cast<std::int8_t>(r.get_opt(ub));
+        s.flags = static_cast<std::uint16_t>(r.get(10));
+        s.undead_ok = static_cast<std::uint32_t>(r.get(24));
+    }
+    outcome_ = static_cast<std::int8_t>(r.get_opt(3));
+    turn_ = static_cast<std::int8_t>(r.get(1));
+    first_ = static_cast<std::int8_t>(r.get(1));
+    orders_left_ = static_cast<std::int8_t>(r.get(4));
+    retreating_ = static_cast<std::int8_t>(r.get_opt(2));
+    inflicted_ = static_cast<std::int8_t>(r.get(8));
+    parity_ = static_cast<std::uint8_t>(r.get(1));
+    refreshed_ = r.get(1) != 0;
+    started_ = r.get(1) != 0;
+    pending_rounds_ = static_cast<std::uint8_t>(r.get(8));
+    q_n_ = static_cast<std::int8_t>(r.get(6));
+    for (int i = 0; i < q_n_; ++i) {
+        Step& s = q_[static_cast<std::size_t>(i)];
+        s.kind = static_cast<std::uint8_t>(r.get(4));
+        s.unit = static_cast<std::int8_t>(r.get_opt(ub));
+        s.other = static_cast<std::int8_t>(r.get_opt(ub));
+        s.arg = static_cast<std::uint8_t>(r.get(8));
+    }
+    rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
+    probe_charge_ = false;
+    first_attack_ = -1;
+    recount();
+}
+
+void State::pack(KeyWriter& kw) const {
+    const Battle& b = *b_;
+    if (b.full_key) return pack_full(kw);
+    Bits w(kw);
+    w.put_opt(outcome_, 3);
+    if (outcome_ >= 0) {
+        if (outcome_ == kOutEndless) return;  // records no dice
+        for (int u = 0; u < n(); ++u)
+            w.put(has(u, kRemoved) ? 0 : static_cast<std::uint64_t>(u_[u].die), b.key[static_cast<std::size_t>(u)].die_bits);
+        return;
+    }
+    const unsigned ub = b.unit_bits;
+    for (int u = 0; u < n(); ++u) {
+        // One field per unit: its status (on the field 0, removed 1, left 2),
+        // then for one still there its die, then its flags and engagement.
+        const BattleKey& k = b.key[static_cast<std::size_t>(u)];
+        const UnitState& s = u_[u];
+        if (s.flags & kRemoved) {
+            w.put(1, 2);
+            continue;
+        }
+        std::uint64_t v = static_cast<std::uint64_t>(s.die) << 2;
+        unsigned bits = 2 + k.die_bits;
+        if (s.flags & kLeft) {
+            w.put(v | 2, bits);
+            continue;
+        }
+        v |= static_cast<std::uint64_t>(s.flags & k.flags) << bits;
+        bits += k.flag_bits;
+        if (k.engages) {
+            v |= static_cast<std::uint64_t>(s.engaged + 1) << bits;
+            bits += ub;
+            if (s.engaged >= 0) {
+                v |= static_cast<std::uint64_t>((s.flags & kCharger) ? 1 : 0) << bits;
+                ++bits;
+            }
+        }
+        w.put(v, bits);
+        if (k.undead) w.put(live_undead(u), static_cast<unsigned>(n()));
+    }
+    w.put(started_ ? 1 : 0, 1);
+    w.put(static_cast<std::uint64_t>(turn_), 1);
+    w.put(static_cast<std::uint64_t>(orders_left_), b.order_bits);
+    if (b.opt.retreat_below[0] || b.opt.retreat_below[1]) w.put_opt(retreating_, 2);
+    w.put(refreshed_ ? 1 : 0, 1);
+    if (b.opt.cavalry == Cavalry::OddRounds) {
         w.put(parity_, 1);
         w.put(static_cast<std::uint64_t>(first_), 1);
     }
-    w.put_bool(refreshed_);
-    w.put_bool(started_);
-    w.put_bool(probe_);
+    w.put(inflicted_ > 0 && inflicted_matters() ? 1 : 0, 1);
     w.put(pending_rounds_, 8);
-    w.put(static_cast<std::uint64_t>(q_n_), bits_for(BattleLimits::kQueue));
+    w.put(static_cast<std::uint64_t>(q_n_), 6);
     for (int i = 0; i < q_n_; ++i) {
         const Step& s = q_[static_cast<std::size_t>(i)];
         w.put(s.kind, 4);
@@ -47,31 +228,58 @@ void State::pack(KeyWriter& w) const {
 
 void State::unpack(KeyReader& r) {
     const Battle& b = *b_;
-    const unsigned ub = bits_for(static_cast<std::uint64_t>(n()) + 1);
-    for (int u = 0; u < n(); ++u) {
-        UnitState& s = u_[u];
-        s.die = static_cast<std::int8_t>(r.get(bits_for(static_cast<std::uint64_t>(bu(u).max))));
-        s.engaged = static_cast<std::int8_t>(r.get_opt(ub));
-        s.flags = static_cast<std::uint16_t>(r.get(9));
-        s.undead_ok = b.any_undead ? static_cast<std::uint32_t>(r.get(static_cast<unsigned>(n()))) : 0;
+    if (b.full_key) return unpack_full(r);
+    outcome_ = static_cast<std::int8_t>(r.get_opt(3));
+    for (int u = 0; u < n(); ++u) u_[u] = UnitState{};
+    q_n_ = 0;
+    rounds_ = 0;
+    probe_charge_ = false;
+    first_attack_ = -1;
+    if (outcome_ >= 0) {
+        for (int u = 0; u < n(); ++u) {
+            if (outcome_ == kOutEndless) continue;
+            u_[u].die = static_cast<std::int8_t>(r.get(b.key[static_cast<std::size_t>(u)].die_bits));
+            if (u_[u].die == 0) u_[u].flags = kRemoved;
+        }
+        recount();
+        return;
     }
+    const unsigned ub = b.unit_bits;
+    for (int u = 0; u < n(); ++u) {
+        const BattleKey& k = b.key[static_cast<std::size_t>(u)];
+        UnitState& s = u_[u];
+        const auto status = r.get(2);
+        if (status == 1) {
+            s.flags = kRemoved;
+            continue;
+        }
+        s.die = static_cast<std::int8_t>(r.get(k.die_bits));
+        if (status == 2) {
+            s.flags = kLeft;
+            continue;
+        }
+        s.flags = static_cast<std::uint16_t>(r.get(k.flag_bits) & k.flags);
+        if (k.engages) {
+            s.engaged = static_cast<std::int8_t>(r.get_opt(ub));
+            if (s.engaged >= 0 && r.get_bool()) s.flags = static_cast<std::uint16_t>(s.flags | kCharger);
+        }
+        if (k.undead) s.undead_ok = static_cast<std::uint32_t>(r.get(static_cast<unsigned>(n())));
+    }
+    started_ = r.get_bool();
     turn_ = static_cast<std::int8_t>(r.get(1));
-    orders_left_ = static_cast<std::int8_t>(r.get(bits_for(static_cast<std::uint64_t>(b.opt.orders_per_turn))));
-    retreating_ = static_cast<std::int8_t>(r.get_opt(2));
-    inflicted_ = static_cast<std::int8_t>(r.get(8));
-    outcome_ = static_cast<std::int8_t>(r.get_opt(2));
-    if (b.opt.cavalry == "odd-rounds") {
+    orders_left_ = static_cast<std::int8_t>(r.get(b.order_bits));
+    retreating_ = (b.opt.retreat_below[0] || b.opt.retreat_below[1]) ? static_cast<std::int8_t>(r.get_opt(2)) : -1;
+    refreshed_ = r.get_bool();
+    if (b.opt.cavalry == Cavalry::OddRounds) {
         parity_ = static_cast<std::uint8_t>(r.get(1));
         first_ = static_cast<std::int8_t>(r.get(1));
     } else {
         parity_ = 0;
         first_ = kAttacker;
     }
-    refreshed_ = r.get_bool();
-    started_ = r.get_bool();
-    probe_ = r.get_bool();
+    inflicted_ = static_cast<std::int8_t>(r.get_bool() ? 1 : 0);
     pending_rounds_ = static_cast<std::uint8_t>(r.get(8));
-    q_n_ = static_cast<std::int8_t>(r.get(bits_for(BattleLimits::kQueue)));
+    q_n_ = static_cast<std::int8_t>(r.get(6));
     for (int i = 0; i < q_n_; ++i) {
         Step& s = q_[static_cast<std::size_t>(i)];
         s.kind = static_cast<std::uint8_t>(r.get(4));
@@ -82,8 +290,50 @@ void State::unpack(KeyReader& r) {
     // The round count matters only through its parity (odd-rounds cavalry):
     // any count with the parity the key holds will do.
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
-    probe_charge_ = false;
-    first_attack_ = -1;
+    recount();
+}
+
+// Never decreases: a unit gone outweighs everything else; once-per-battle
+// effects used (by units on the field) outweigh casualties; casualties count
+// only where no unit can heal. Cycles (missed attacks, rounds that change
+// nothing) stay within one value.
+std::uint64_t State::progress() const {
+    if (outcome_ >= 0) return ~std::uint64_t{0};  // the end: past every level (its key keeps no flags)
+    if (b_->full_key) return progress_full();
+    static_assert(kRallied == 16 && kCourageUsed == 32 && kSavageUsed == 64 && kSapped == 128,
+                  "the once-per-battle flags are bits 4 to 7");
+    static constexpr std::uint8_t kOnes[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
+    for (int u = 0; u < n(); ++u) {
+        const UnitState& s = u_[u];
+        cas += static_cast<std::uint64_t>(max_of(u) - s.die);
+        if (s.flags & (kRemoved | kLeft)) {
+            ++gone;
+            continue;
+        }
+        const BattleKey& k = b_->key[static_cast<std::size_t>(u)];
+        once += kOnes[((s.flags & k.flags) >> 4) & 15];
+        if (k.undead)
+            for (std::uint32_t m = live_undead(u); m; m &= m - 1) ++once;
+    }
+    if (b_->heals) cas = 0;  // Regenerate and Ravenous raise dice: only one-way events count
+    return (gone << 40) | (once << 20) | cas;
+}
+
+// The progress measure as it was before the canonical key (every flag and
+// undead check counted), for the full key.
+std::uint64_t State::progress_full() const {
+    std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
+    for (int u = 0; u < n(); ++u) {
+        const UnitState& s = u_[u];
+        if (s.flags & (kRemoved | kLeft)) ++gone;
+        for (std::uint16_t f : {kRallied, kCourageUsed, kSavageUsed, kSapped})
+            if (s.flags & f) ++once;
+        for (std::uint32_t m = s.undead_ok; m; m &= m - 1) ++once;
+        cas += static_cast<std::uint64_t>(bu(u).max - s.die);
+    }
+    if (b_->heals) cas = 0;
+    return (gone << 40) | (once << 20) | cas;
 }
 
 }  // namespace bc::warfare

@@ -94,6 +94,16 @@ json rules_json() {
           {"attitude", "the buyer pays cost x the attitude's modifier, and the same share more upkeep"},
           {"improvement", "the cost of the improved unit minus the cost of the old one (call \"improve\")"},
           {"army", "an army fields only one unit with identical keywords (ancestry, experience, equipment, type)"}}},
+        {"rules_version", kRulesVersion},
+        {"rules_version_1", "Requests with \"rules_version\": 1 take the defaults from before version 2 for every "
+                            "option or policy field they leave out (listed as default_rules_version_1)."},
+        {"not_modelled",
+         {"Leaders and the player characters: the book disbands an army whose leader is defeated, or whose PCs are "
+          "defeated in the encounter. Only a unit marked \"leader\" (option leader) stands for a leader here.",
+          "Allies retreating when a fortification falls: the calculator does not know which units are allies "
+          "pledged for roleplaying reasons, so they stay and make their Morale checks.",
+          "Retreats the GM rules out by position, and battle magic.",
+          "A battle the GM ends early for one of these reasons is not what the odds describe."}},
         {"options", defs_json(option_defs())},
         {"policy", defs_json(policy_defs())},
         {"roster_options", defs_json(roster_option_defs())},

@@ -31,6 +31,7 @@ api::Ruleset ruleset() {
     r.extra["unit"] = [](const In& req) { return unit_call(req); };
     r.extra["improve"] = [](const In& req) { return improve_call(req); };
     r.extra["attack"] = [](const In& req) { return attack_call(req); };
+    r.extra["states"] = [](const In& req) { return states_call(req); };
     r.extra["roster"] = [](const In& req) { return roster_call(req); };
     return r;
 }

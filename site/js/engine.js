@@ -32,6 +32,9 @@ export class Engine {
     if (!this.helpers) {
       const cores = Math.max(1, Math.min(8, Number(globalThis.navigator?.hardwareConcurrency) || 1));
       this.helpers = cores > 1 ? Array.from({ length: cores }, () => new Engine(this.workerUrl, this.makeWorker)) : [];
+      // Loaded now, while the first odds are worked out, so that the first
+      // sampled answer does not wait for them.
+      for (const e of this.helpers) e.call('version', {}).catch(() => {});
     }
     return this.helpers;
   }

@@ -9,6 +9,8 @@ import { rulesFold, optionWords, changedText } from './options-form.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
 import { mountTools } from './tools.js';
+import { openPasteDialog } from './olympia-paste.js';
+import { remember } from './store.js';
 
 export const id = 'olympia';
 export const title = 'Olympia PBEM';
@@ -110,6 +112,7 @@ export function mount(root, ctx, initial) {
   const optionsBox = h('div', { class: 'card fold-card' });
   const rollBox = h('div', { class: 'roll-log' });
   const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
+  const pasteNote = h('div', { class: 'banner info ol-paste-note', hidden: true, attrs: { role: 'status' } });
   const solverBox = h('div');
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
   const seedInput = numberInput(scen.seed, { min: 0, max: 9007199254740991, onInput: (el) => { scen.seed = numberValue(el); ctx.changed(request({ seed: scen.seed })); } });
@@ -150,7 +153,7 @@ export function mount(root, ctx, initial) {
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'ol-stacks-h' } },
           h('div', { class: 'card-head' }, h('h2', { id: 'ol-stacks-h', text: 'Stacks' }),
             button('Fight to the death', deathPreset, { cls: 'small', title: 'Set both stack leaders\' break points to 0: nobody breaks until nobody is left' })),
-          stacksBox),
+          pasteNote, stacksBox),
         optionsBox),
       h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } },
         view.strip,
@@ -171,7 +174,8 @@ export function mount(root, ctx, initial) {
     for (const side of SIDES) {
       const st = scen[side.id];
       const panel = h('div', { class: 'ol-stack nation ' + side.id, dataset: { side: side.id } },
-        h('h3', { text: side.name }),
+        h('div', { class: 'ol-stack-head' }, h('h3', { text: side.name }),
+          button('Paste from a turn report…', () => pasteInto(side), { cls: 'small', title: `Fill the ${side.name.toLowerCase()}'s stack from a stack, noble or battle section of an Olympia turn report` })),
         st.nobles.map((n, i) => nobleBlock(side, n, i)),
         h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: 'noble' }, text: `Add ${side.name.toLowerCase()} noble`, on: { click: () => {
           st.nobles.push({ name: `${side.name} noble ${st.nobles.length + 1}`, troops: {} });
@@ -258,6 +262,44 @@ export function mount(root, ctx, initial) {
         s ? num1('damage', 'Damage', 99, 0) : null));
   }
 
+  // A stack read from a turn report replaces the side's nobles (and the
+  // defender's structure when the text names one); the battle before goes to
+  // Recent battles and the note offers it back.
+  function pasteInto(side) {
+    openPasteDialog({
+      side: side.id, sideName: side.name, kinds: KINDS, structureNow: scen.defender.structure?.kind || null,
+      check: async (read) => {
+        const value = request({ seed: scen.seed, [side.id]: withStack(side.id, read) });
+        const answer = await ctx.engine.call('check', value).catch(() => null);
+        if (!answer) return 'the calculator could not check it';
+        return answer.ok ? null : explain(value, answer.error, rules);
+      },
+      apply: (read) => {
+        const before = copy(request({ seed: scen.seed }));
+        scen[side.id] = withStack(side.id, read);
+        structural();
+        remember(id, before, request({ seed: scen.seed }));
+        const names = read.nobles.map((n) => n.name);
+        replace(pasteNote, h('span', { text: `Filled the ${side.name.toLowerCase()}'s stack from the report: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}. The stacks before are kept in Recent battles.` }),
+          button('Undo', () => {
+            remember(id, request({ seed: scen.seed }), before);
+            setScenario(before);
+            ctx.changed(request({ seed: scen.seed }));
+            focusFirst(stackOf(side.id), 'button');
+          }, { cls: 'small', title: 'Put the stacks back as they were before the paste (the pasted ones go to Recent battles)' }),
+          button('Dismiss', () => { pasteNote.hidden = true; }, { cls: 'small' }));
+        pasteNote.hidden = false;
+        focusFirst(stackOf(side.id), 'button');
+      },
+    });
+  }
+  function withStack(sideId, read) {
+    const next = copy(read);
+    if (sideId === 'attacker') delete next.structure;
+    else if (!next.structure && scen.defender.structure) next.structure = copy(scen.defender.structure);
+    return next;
+  }
+
   function deathPreset() {
     for (const side of SIDES) scen[side.id].nobles[0].break_point = 0;
     structural();
@@ -282,6 +324,7 @@ export function mount(root, ctx, initial) {
   }
   function setScenario(next) {
     scen = normalise(next, rules);
+    pasteNote.hidden = true;
     seedInput.value = String(scen.seed);
     rolled = false;
     clearError();

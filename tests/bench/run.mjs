@@ -10,7 +10,10 @@ import { workloads } from './workloads.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const build = path.join(root, 'build');
-const list = workloads();
+// An optional argument keeps only the workloads whose names contain it (and
+// the dice line, which the draw-bound figures need): node tests/bench/run.mjs olympia
+const only = process.argv[2];
+const list = workloads().filter((w) => !only || w.kind === 'dice' || w.name.includes(only));
 fs.mkdirSync(path.join(build, 'bench'), { recursive: true });
 const file = path.join(build, 'bench', 'workloads.json');
 fs.writeFileSync(file, JSON.stringify(list));
@@ -21,40 +24,61 @@ const native = execFileSync(path.join(build, 'native', 'bc_bench'), [file], { en
 const require = createRequire(import.meta.url);
 const mod = await require(path.join(build, 'wasm', 'battle-node.cjs'))();
 const wasm = [];
+const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 for (const w of list) {
-  let best = Infinity, answer = null, checksum = null;
+  let best = Infinity, bestCpu = Infinity, answer = null, checksum = null;
   for (let r = 0; r < (w.runs ?? 1); r++) {
-    const t0 = performance.now();
+    const t0 = performance.now(), c0 = cpuMs();
     if (w.kind === 'dice') checksum = mod.diceChecksum(w.draws, w.seed, w.faces);
+    else if (w.kind === 'calls') for (const q of w.requests) answer = JSON.parse(mod.call(w.call, JSON.stringify(q)));
     else answer = JSON.parse(mod.call(w.call, JSON.stringify(w.request)));
+    bestCpu = Math.min(bestCpu, cpuMs() - c0);
     best = Math.min(best, performance.now() - t0);
   }
-  wasm.push({ name: w.name, ms: best, checksum, ok: answer?.ok, method: answer?.method, trials: answer?.trials,
-              states: answer?.states, error: answer?.error });
+  wasm.push({ name: w.name, ms: best, cpu_ms: bestCpu, checksum, ok: answer?.ok, method: answer?.method,
+              trials: answer?.trials, states: answer?.states, error: answer?.error,
+              expected_attacks: answer?.expected_attacks, draws_per_trial: answer?.draws_per_trial });
 }
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-const rate = (w, r) => {
-  if (!w.rate) return '';
-  const count = w.rate.count ?? r[w.rate.field];
-  if (!count) return '';
-  return `${Math.round(count / (r.ms / 1000)).toLocaleString('en-US')} ${w.rate.unit}`;
+// Rates per CPU-second (the machine is shared; CPU time is what the work cost).
+const perCpuSecond = (w, r) => {
+  const count = w.rate?.count ?? r[w.rate?.field];
+  return count && r.cpu_ms > 0 ? count / (r.cpu_ms / 1000) : 0;
 };
-console.log('Benchmarks (best of the runs; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
+const rate = (w, r) => {
+  const x = w.rate ? perCpuSecond(w, r) : 0;
+  return x ? `${Math.round(x).toLocaleString('en-US')} ${w.rate.unit} per CPU-second` : '';
+};
+// The draw-bound limit of a Monte Carlo line: 3 draws per attack (attacker,
+// target, blow) at the dice line's measured CPU time per draw, in the same build.
+const diceIndex = list.findIndex((x) => x.kind === 'dice');
+const drawBound = (w, r, dice) => {
+  if (!w.drawBound || !dice || !r.expected_attacks) return '';
+  const msPerDraw = dice.cpu_ms / list[diceIndex].draws;
+  const limit = 1000 / (3 * r.expected_attacks * msPerDraw);
+  const got = perCpuSecond(w, r);
+  const own = r.draws_per_trial ? `; the sampler drew ${r.draws_per_trial.toFixed(1)} per battle` : '';
+  return `draw-bound limit ${Math.round(limit).toLocaleString('en-US')} battles/s (${r.expected_attacks.toFixed(1)} attacks x 3 draws x ${(msPerDraw * 1e6).toFixed(2)} ns), ${(100 * got / limit).toFixed(0)}% of it${own}`;
+};
+console.log('Benchmarks (best of the runs, wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
 console.log('');
 for (let i = 0; i < list.length; i++) {
   const w = list[i], n = native[i], m = wasm[i];
   console.log(w.name);
-  for (const [label, r] of [['native', n], ['wasm  ', m]]) {
+  for (const [label, r, dice] of [['native', n, native[diceIndex]], ['wasm  ', m, wasm[diceIndex]]]) {
     const bits = [`${fmt(r.ms)} ms`];
+    if (r.cpu_ms !== undefined) bits.push(`${fmt(r.cpu_ms)} ms CPU`);
     if (r.method) bits.push(r.method);
     if (r.states) bits.push(`${r.states} states`);
     const rt = rate(w, r);
     if (rt) bits.push(rt);
     if (r.ok === false) bits.push('FAILED: ' + JSON.stringify(r.error));
     console.log(`  ${label}  ${bits.join(', ')}`);
+    const db = drawBound(w, r, dice);
+    if (db) console.log(`          ${db}`);
   }
-  console.log(`  wasm/native time ratio: ${(m.ms / n.ms).toFixed(2)}`);
+  console.log(`  wasm/native time ratio: ${(m.ms / n.ms).toFixed(2)} (CPU time: ${(m.cpu_ms / n.cpu_ms).toFixed(2)})`);
   // A sampled twin of an exact workload: the two methods side by side.
   const j = w.versus ? list.findIndex((x) => x.name === w.versus) : -1;
   if (j >= 0) {

@@ -1,6 +1,7 @@
 // The API's sampling in blocks, as the page's workers use it: blocks sampled
 // apart and merged give exactly the answer of one call sampling them in turn.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <map>
 
 #include "api/api.hpp"
@@ -96,4 +97,86 @@ TEST_CASE("api: deferred sampling says why, and a bad tally names its field") {
     REQUIRE(e["ok"] == false);
     CHECK(e["error"]["kind"] == "input");
     CHECK(e["error"]["path"] == "/solver/tally/outcomes");
+}
+
+namespace {
+// Wall-clock seconds of one API call.
+template <class F>
+double seconds(F&& f) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+json big_warfare() {
+    json side = json::array();
+    const char* anc[] = {"human", "elf", "dwarf", "orc", "goblin", "kobold", "gnoll", "hobgoblin", "bugbear", "lizardfolk", "gnome", "ogre"};
+    for (int i = 0; i < 12; ++i)
+        side.push_back({{"name", std::string("U") + std::to_string(i)}, {"ancestry", anc[i]}, {"experience", "regular"},
+                        {"equipment", "medium"}, {"type", i % 3 == 0 ? "archers" : "infantry"}, {"size", "d8"}});
+    return {{"ruleset", "warfare"}, {"attacker", {{"units", side}}}, {"defender", {{"units", side}}}};
+}
+json big_olympia() {
+    json a = json::array(), d = json::array();
+    for (int i = 0; i < 5; ++i) {
+        a.push_back({{"name", "A" + std::to_string(i)}, {"break_point", 0}, {"troops", {{"soldier", 20000}, {"archer", 3000}}}});
+        d.push_back({{"name", "D" + std::to_string(i)}, {"break_point", 0}, {"troops", {{"pikeman", 20000}, {"knight", 500}}}});
+    }
+    return {{"ruleset", "olympia"}, {"attacker", {{"nobles", a}}}, {"defender", {{"nobles", d}, {"structure", {{"kind", "castle"}}}}}};
+}
+json big_bloodied() {
+    json units = json::array();
+    for (int i = 0; i < 200; ++i)
+        units.push_back({{"nation", i % 2 ? "ashen" : "tribunan"}, {"arms", 1000}, {"armour", 600000}, {"size", 1000000}});
+    return {{"ruleset", "bloodied-steel"}, {"units", units}};
+}
+}  // namespace
+
+// time_limit_s bounds every request, exact or sampled, and a roll: each of
+// these would run for minutes without it. The slack (2 s over a 0.3 s limit)
+// is for a loaded machine and a sanitizer build; a broken bound overshoots by
+// far more.
+TEST_CASE("api: time_limit_s bounds every request", "[api][bounds]") {
+    for (const json& battle : {big_warfare(), big_olympia(), big_bloodied()}) {
+        for (const char* method : {"exact", "auto", "monte-carlo"}) {
+            if (battle["ruleset"] == "bloodied-steel" && std::string(method) != "monte-carlo") continue;  // always exact and quick
+            json r = battle;
+            r["solver"] = {{"method", method}, {"time_limit_s", 0.3}, {"trials", 5000000}, {"target_halfwidth", 0},
+                           {"max_states", 5000000}};
+            json a;
+            const double s = seconds([&] { a = ask(r); });
+            INFO(battle["ruleset"] << " " << method << ": " << a.dump().substr(0, 300));
+            CHECK(s < 2.3);
+            if (a["ok"] == true) {
+                CHECK(a["method"].get<std::string>().rfind("monte-carlo", 0) == 0);
+                CHECK(a["stopped_by"] == "time limit");
+            } else {
+                CHECK(a["error"]["kind"] == "limit");
+            }
+        }
+        json r = battle;
+        r["seed"] = 5;
+        r["solver"] = {{"time_limit_s", 0.3}};
+        json a;
+        const double s = seconds([&] { a = json::parse(bc::api::roll(r.dump())); });
+        INFO(battle["ruleset"] << " roll: " << a.dump().substr(0, 300));
+        CHECK(s < 2.3);
+        if (a["ok"] == false) CHECK(a["error"]["kind"] == "limit");
+    }
+}
+
+TEST_CASE("api: the memory budget turns an exact solve into a sampled one, and says so", "[api][bounds]") {
+    json r = big_warfare();
+    // A generous time limit: the memory budget must be what stops the solve, also under the sanitizers (~5x slower).
+    r["solver"] = {{"method", "auto"}, {"max_memory_mb", 16}, {"max_states", 5000000}, {"time_limit_s", 120},
+                   {"trials", 100}, {"target_halfwidth", 0}};
+    const json a = ask(r);
+    REQUIRE(a["ok"] == true);
+    CHECK(a["method"].get<std::string>().rfind("monte-carlo", 0) == 0);
+    CHECK(a["fallback"]["reason"] == "memory budget");
+    r["solver"]["method"] = "exact";
+    const json e = ask(r);
+    REQUIRE(e["ok"] == false);
+    CHECK(e["error"]["kind"] == "limit");
+    CHECK(e["error"]["message"].get<std::string>().find("memory budget") != std::string::npos);
 }

@@ -10,84 +10,13 @@
 #include "fraction.hpp"
 #include "generic_checks.hpp"
 #include "warfare/battle.hpp"
+#include "warfare_helpers.hpp"
 
 using bc::json;
 using bctest::Frac;
 using bctest::frac;
 
-namespace {
-
-json call(const std::string& fn, const json& req) { return json::parse(bc::api::call(fn, req.dump())); }
-
-json ok(const std::string& fn, const json& req) {
-    const json out = call(fn, req);
-    INFO(fn << " " << req.dump() << " -> " << out.dump().substr(0, 2000));
-    REQUIRE(out["ok"] == true);
-    return out;
-}
-
-json error_of(const std::string& fn, const json& req) {
-    const json out = call(fn, req);
-    INFO(out.dump());
-    REQUIRE(out["ok"] == false);
-    return out["error"];
-}
-
-// A unit given by its stats (Attack, Power, Defense, Toughness, Morale).
-json U(const std::string& name, const char* type, int atk, int pow, int def, int tough, int mor, int die,
-       json traits = json::array(), json extra = json::object()) {
-    json u = {{"name", name},   {"type", type},       {"attack", atk}, {"power", pow},
-              {"defense", def}, {"toughness", tough}, {"morale", mor}, {"size", die},
-              {"traits", traits}};
-    for (auto it = extra.begin(); it != extra.end(); ++it) u[it.key()] = it.value();
-    return u;
-}
-
-json fort(const std::string& name, int def, int tough, int die, json extra = json::object()) {
-    json u = {{"name", name}, {"type", "fortification"}, {"defense", def}, {"toughness", tough}, {"size", die}};
-    for (auto it = extra.begin(); it != extra.end(); ++it) u[it.key()] = it.value();
-    return u;
-}
-
-// One order of `a` against `d`: the attack call's answer for the pair.
-json attack(const json& a, const json& d, json options = json::object(), json policy = json::object()) {
-    if (options.is_null()) options = json::object();
-    if (policy.is_null()) policy = json::object();
-    const json out = ok("attack", {{"ruleset", "warfare"}, {"attacker", a}, {"defender", d}, {"options", options},
-                                   {"policy", policy}});
-    return out["attack"];
-}
-
-// Armies as lists (a braced list of one json would not make an array).
-json battle(const std::vector<json>& att, const std::vector<json>& def, const json& options = json::object(),
-            const json& policy = json::object()) {
-    json a = json::array(), d = json::array();
-    for (const auto& u : att) a.push_back(u);
-    for (const auto& u : def) d.push_back(u);
-    return {{"ruleset", "warfare"},
-            {"attacker", {{"units", a}}},
-            {"defender", {{"units", d}}},
-            {"options", options},
-            {"policy", policy}};
-}
-
-json odds(json req, const json& solver = {{"method", "exact"}}) {
-    req["solver"] = solver;
-    return ok("odds", req);
-}
-
-double P(const json& cell, const char* k) { return cell["casualties"][k].get<double>(); }
-void same(double got, const Frac& want) { CHECK(got == Approx(want.value()).margin(1e-12)); }
-
-std::shared_ptr<const bc::warfare::Battle> parsed(const json& req) {
-    return std::make_shared<const bc::warfare::Battle>(
-        bc::warfare::parse_battle(bc::In(req, ""), {"solver", "seed"}));
-}
-
-// A target that cannot be hurt and cannot hurt (with natural_20 "critical-if-hits").
-const json kNoCrit = {{"natural_20", "critical-if-hits"}};
-
-}  // namespace
+using namespace wtest;
 
 TEST_CASE("Warfare battle: the Attack check, with advantage and disadvantage", "[warfare-battle]") {
     const json target = U("Shields", "infantry", 0, 0, 13, 12, 0, 12);
@@ -289,13 +218,21 @@ TEST_CASE("Warfare battle: Horrify, Eternal and Feast", "[warfare-battle]") {
     same(P(plain, "2"), c);
 }
 
-TEST_CASE("Warfare battle: Undead need a Morale check from Green, Regular and levies", "[warfare-battle]") {
+TEST_CASE("Warfare battle: Undead need a Morale check from Green and Regular troops", "[warfare-battle]") {
     const json undead = U("Skeletons", "infantry", 0, 0, 13, 12, 0, 12, {"undead"});
     auto hit = [&](json a) { return attack(a, undead)["hit"]; };
     // DC 15 at +0 passes 6/20, then the Attack check 12/20.
     same(hit(U("Recruits", "infantry", 4, 2, 10, 10, 0, 6, json::array(), {{"experience", "green"}})),
          frac(6, 20) * frac(12, 20));
-    same(hit(U("Levy", "levies", 4, 2, 10, 10, 0, 6)), frac(6, 20) * frac(12, 20));
+    // Levies have no experience: they attack undead without a check, unless
+    // option undead_levies (the reading before rules version 2).
+    same(hit(U("Levy", "levies", 4, 2, 10, 10, 0, 6)), frac(12, 20));
+    same(attack(U("Levy", "levies", 4, 2, 10, 10, 0, 6), undead, {{"undead_levies", true}})["hit"],
+         frac(6, 20) * frac(12, 20));
+    // Option undead_dc: DC 12 at +0 passes on 12..20.
+    same(attack(U("Recruits", "infantry", 4, 2, 10, 10, 0, 6, json::array(), {{"experience", "regular"}}), undead,
+                {{"undead_dc", 12}})["hit"],
+         frac(9, 20) * frac(12, 20));
     same(hit(U("Vets", "infantry", 4, 2, 10, 10, 0, 6, json::array(), {{"experience", "veteran"}})), frac(12, 20));
     // Eternal always succeeds on Morale checks to attack undead.
     same(hit(U("Elves", "infantry", 4, 2, 10, 10, 0, 6, {"eternal"}, {{"experience", "green"}})), frac(12, 20));
@@ -462,10 +399,13 @@ TEST_CASE("Warfare battle: cavalry attacks every other round unless engaged", "[
     req["options"]["cavalry"] = "off";
     rounds = order_rounds(ok("roll", req), 0);
     for (std::size_t i = 0; i < 4; ++i) CHECK(rounds[i] == static_cast<int>(i + 1));
-    // Charging engages: engaged cavalry attacks every round, and the engaged
-    // infantry (which could not attack cavalry otherwise) strikes back at it only.
+    // Charging engages (here after every Charge, option charge_engages "always"):
+    // engaged cavalry attacks every round, and the engaged infantry (which
+    // could not attack cavalry otherwise) strikes back at it only.
+    json always = opts;
+    always["charge_engages"] = "always";
     json fight = battle({riders}, {U("Target", "infantry", 20, 20, 0, 29, 20, 20), U("Other", "levies", -10, -10, 40, 40, 0, 6)},
-                        opts);
+                        always);
     fight["seed"] = 3;
     const json roll = ok("roll", fight);
     rounds = order_rounds(roll, 0);

@@ -1,0 +1,657 @@
+// Olympia: the running-totals sampler (see sampler.hpp for the method).
+#include "olympia/sampler.hpp"
+
+#include <bit>
+#include <chrono>
+#include <numeric>
+
+#include "olympia/field.hpp"
+
+namespace bc::olympia {
+
+namespace {
+
+bool mul_ok(std::uint64_t a, std::uint64_t b, std::uint64_t& out) { return !__builtin_mul_overflow(a, b, &out); }
+// D at most 2^62: every weight and every sum of weights fits with room to spare.
+constexpr std::uint64_t kMaxD = std::uint64_t(1) << 62;
+
+}  // namespace
+
+// The generator's 64-bit draws used 32 bits at a time (xoshiro256**'s bits are
+// all good), so that most bounded draws cost half a draw: Lemire's
+// multiply-and-shift on each half, wider ranges from whole draws.
+class Bits {
+public:
+    explicit Bits(Rng& rng) : rng_(rng) {}
+    std::uint32_t next32() {
+        if (have_) {
+            have_ = false;
+            return static_cast<std::uint32_t>(spare_);
+        }
+        spare_ = rng_.next();
+        have_ = true;
+        return static_cast<std::uint32_t>(spare_ >> 32);
+    }
+    // A whole number below w, every value as likely; counts the draws.
+    std::uint64_t below(std::uint64_t w, std::uint64_t& draws) {
+        ++draws;
+        if (w <= 0xffffffffULL) {
+            const std::uint32_t n = static_cast<std::uint32_t>(w);
+            std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
+            if (static_cast<std::uint32_t>(m) < n) {
+                const std::uint32_t floor = (0u - n) % n;
+                while (static_cast<std::uint32_t>(m) < floor) m = static_cast<std::uint64_t>(next32()) * n;
+            }
+            return m >> 32;
+        }
+        // Wider: the top bits of one draw, kept when below w (more than half
+        // the time), so no 128-bit product is needed.
+        const int shift = std::countl_zero(w - 1);
+        for (;;) {
+            const std::uint64_t x = rng_.next() >> shift;
+            if (x < w) return x;
+        }
+    }
+
+private:
+    Rng& rng_;
+    std::uint64_t spare_ = 0;
+    bool have_ = false;
+};
+
+SampleTally::SampleTally(const Battle& b, const Schema& schema)
+    : outcomes_(schema.outcomes.size(), 0), series_(schema.series.size()), events_(schema.events.size(), 0.0) {
+    std::size_t si = 0;
+    auto make = [&](std::int64_t lo, std::int64_t hi) {
+        Hist& h = series_[si++];
+        h.lo = lo;
+        h.count.assign(static_cast<std::size_t>(hi - lo + 1), 0);
+        h.first = h.count.size();
+        h.last = 0;
+    };
+    for (const auto& ms : b.men_series) {
+        std::int64_t start = 0;
+        for (int e : ms.ents) start += b.ents[static_cast<std::size_t>(e)].count;
+        make(0, start);
+    }
+    if (b.structure.present) {
+        make(0, b.structure.defense);
+        make(b.structure.damage, 100);
+    }
+}
+
+void SampleTally::flush(Tally& t) {
+    for (std::size_t i = 0; i < outcomes_.size(); ++i) {
+        if (outcomes_[i]) Recorder(t, static_cast<double>(outcomes_[i])).outcome(i);
+        outcomes_[i] = 0;
+    }
+    for (std::size_t s = 0; s < series_.size(); ++s) {
+        Hist& h = series_[s];
+        for (std::size_t k = h.first; k < h.last; ++k) {
+            if (h.count[k]) Recorder(t, static_cast<double>(h.count[k])).value(s, h.lo + static_cast<std::int64_t>(k));
+            h.count[k] = 0;
+        }
+        h.first = h.count.size();
+        h.last = 0;
+    }
+    for (std::size_t i = 0; i < events_.size(); ++i) {
+        if (events_[i] != 0) Recorder(t, events_[i]).event_chance(i, 1.0);
+        events_[i] = 0;
+    }
+    t.add_total(static_cast<double>(total_));
+    t.add_steps(steps_);
+    total_ = 0;
+    steps_ = 0;
+}
+
+Sampler::Sampler(const Battle& b) : b_(b) {
+    const std::size_t E = b.ents.size();
+    Cur& c = cur_;
+    c.n.resize(E + 1);
+    for (std::size_t i = 0; i < E; ++i) c.n[i] = static_cast<std::int32_t>(b.ents[i].count);
+    c.n[E] = 1;
+    c.works = {static_cast<std::int32_t>(b.structure.defense), static_cast<std::int32_t>(b.structure.damage), 0};
+    shape_.att_of.assign(E, -1);
+    shape_.tgt_of.assign(E, -1);
+    value4_.resize(E);
+    for (std::size_t i = 0; i < E; ++i) value4_[i] = b.ents[i].value4();
+    for (int s = 0; s < 2; ++s) {
+        threshold_[s] = break_threshold(b, s);
+        c.value4[s] = side_value4(b, c.n.data(), s);
+        c.standing[s] = side_standing(b, c.n.data(), s, true);
+    }
+    // As the state's constructor settles: break, stalemate, the first cycle.
+    c.result = judge(b, c.value4, c.standing);
+    if (c.result == kRunning) {
+        if (!reshape()) stalemate();
+        clamp_slots();
+    }
+    root_ = cur_;
+    root_shape_ = shape_;
+}
+
+void Sampler::stalemate() {
+    cur_.stalemate = true;
+    cur_.result = b_.options.stalemate_tie ? kTie : kDefenderWins;
+}
+
+// After an attack in the engine order: no side keeps more slots than it has
+// able men, and when both are used up a new cycle begins.
+void Sampler::clamp_slots() {
+    if (!b_.options.engine_order || cur_.result != kRunning) return;
+    Cur& c = cur_;
+    for (int s = 0; s < 2; ++s)
+        if (c.slots[s] > c.men[s]) c.slots[s] = static_cast<std::int32_t>(c.men[s]);
+    if (c.slots[0] == 0 && c.slots[1] == 0) {
+        c.slots[0] = static_cast<std::int32_t>(c.men[0]);
+        c.slots[1] = static_cast<std::int32_t>(c.men[1]);
+        c.turn = 0;
+    }
+}
+
+bool Sampler::reshape() {
+    Cur& c = cur_;
+    Shape& sh = shape_;
+    reshaped_ = true;
+    survey(b_, c.n.data(), c.works, field_);
+    sh.counting = bonus_counting(b_, c.works);
+    const int si = structure_index(b_);
+    for (int s = 0; s < 2; ++s) {
+        for (const auto& a : sh.atts[s]) sh.att_of[static_cast<std::size_t>(a.e)] = -1;
+        for (const auto& t : sh.tgts[s])
+            if (t.e != si) sh.tgt_of[static_cast<std::size_t>(t.e)] = -1;
+    }
+    sh.works_target = -1;
+    for (int s = 0; s < 2; ++s) {
+        sh.atts[s].clear();
+        c.plain[s] = 0;
+        for (const auto& a : field_.attackers[s]) {
+            const bool siege = b_.ents[static_cast<std::size_t>(a.e)].siege;
+            sh.att_of[static_cast<std::size_t>(a.e)] = static_cast<std::int32_t>(sh.atts[s].size());
+            sh.atts[s].push_back({a.e, a.rating, siege});
+            if (!siege) c.plain[s] += a.weight;
+        }
+        c.men[s] = field_.attacker_men[s];
+        sh.tgts[s].clear();
+        for (const auto& t : field_.targets[s]) {
+            const int ti = static_cast<int>(sh.tgts[s].size());
+            if (t.t == si)
+                sh.works_target = ti;
+            else
+                sh.tgt_of[static_cast<std::size_t>(t.t)] = ti;
+            sh.tgts[s].push_back({t.t, t.defense, t.t == si ? 1 : b_.ents[static_cast<std::size_t>(t.t)].blessed ? 2 : 1});
+        }
+        c.tw[s] = field_.target_weight[s];
+    }
+    for (int S = 0; S < 2; ++S) {
+        sh.victims[S].clear();
+        for (const auto& t : sh.tgts[S]) {
+            if (t.e == si) {
+                sh.victims[S].push_back({t.e, -1, 0, 0, false});
+                continue;
+            }
+            const Entity& x = b_.ents[static_cast<std::size_t>(t.e)];
+            sh.victims[S].push_back({t.e, sh.att_of[static_cast<std::size_t>(t.e)], x.value4(), x.siege ? 0 : 1, x.siege});
+        }
+    }
+    if (c.men[0] + c.men[1] == 0) return false;
+
+    // L: the lcm of every pair's (rating + defense) x variants.
+    const std::int64_t works_def = static_cast<std::int64_t>(c.works.def) * 4;
+    std::uint64_t L = 1;
+    bool ok = true;
+    auto take = [&](std::uint64_t den) {
+        const std::uint64_t g = std::gcd(L, den);
+        ok = ok && mul_ok(L / g, den, L) && L < kMaxD;
+    };
+    for (int s = 0; s < 2 && ok; ++s)
+        for (const auto& a : sh.atts[s]) {
+            if (a.siege) {
+                take(static_cast<std::uint64_t>(a.rating + works_def) * 6);
+                continue;
+            }
+            for (const auto& t : sh.tgts[1 - s])
+                take(static_cast<std::uint64_t>(a.rating + t.defense) * static_cast<std::uint64_t>(t.nv));
+        }
+    std::uint64_t D = 0;
+    ok = ok && mul_ok(static_cast<std::uint64_t>(c.men[0] + c.men[1]), static_cast<std::uint64_t>(c.tw[0]), D) &&
+         mul_ok(D, static_cast<std::uint64_t>(c.tw[1]), D) && mul_ok(D, L, D) && D < kMaxD;
+    sh.naive = !ok;
+    if (sh.naive) return true;
+    sh.L = L;
+    for (int s = 0; s < 2; ++s) {
+        const auto& T = sh.tgts[1 - s];
+        sh.q[s].assign(sh.atts[s].size() * T.size(), 0);
+        for (std::size_t ai = 0; ai < sh.atts[s].size(); ++ai) {
+            const Att& a = sh.atts[s][ai];
+            if (a.siege) continue;
+            for (std::size_t ti = 0; ti < T.size(); ++ti) {
+                const std::uint64_t den =
+                    static_cast<std::uint64_t>(a.rating + T[ti].defense) * static_cast<std::uint64_t>(T[ti].nv);
+                sh.q[s][ai * T.size() + ti] = static_cast<std::uint64_t>(a.rating) * (L / den);
+            }
+        }
+    }
+    sh.qsiege.assign(sh.atts[kAttacker].size(), 0);
+    for (std::size_t ai = 0; ai < sh.atts[kAttacker].size(); ++ai) {
+        const Att& a = sh.atts[kAttacker][ai];
+        if (!a.siege) continue;
+        sh.qsiege[ai] = static_cast<std::uint64_t>(a.rating) * (L / (static_cast<std::uint64_t>(a.rating + works_def) * 6));
+    }
+    // Only ratios of weights matter: a factor common to L and every q comes
+    // out, which keeps most draws within Lemire's 32 bits.
+    std::uint64_t g = L;
+    for (int s = 0; s < 2; ++s)
+        for (const std::uint64_t q : sh.q[s]) g = std::gcd(g, q);
+    for (const std::uint64_t q : sh.qsiege) g = std::gcd(g, q);
+    if (g > 1) {
+        sh.L = L / g;
+        for (int s = 0; s < 2; ++s)
+            for (std::uint64_t& q : sh.q[s]) q /= g;
+        for (std::uint64_t& q : sh.qsiege) q /= g;
+    }
+    c.siege_sum = 0;
+    for (std::size_t ai = 0; ai < sh.atts[kAttacker].size(); ++ai)
+        if (sh.atts[kAttacker][ai].siege)
+            c.siege_sum += static_cast<std::uint64_t>(c.n[static_cast<std::size_t>(sh.atts[kAttacker][ai].e)]) * sh.qsiege[ai];
+    for (int S = 0; S < 2; ++S) {
+        const int s = 1 - S;
+        const std::size_t nt = sh.tgts[S].size();
+        c.h[S].assign(nt, 0);
+        for (std::size_t ti = 0; ti < nt; ++ti) {
+            std::uint64_t h = 0;
+            for (std::size_t ai = 0; ai < sh.atts[s].size(); ++ai)
+                if (!sh.atts[s][ai].siege)
+                    h += static_cast<std::uint64_t>(c.n[static_cast<std::size_t>(sh.atts[s][ai].e)]) * sh.q[s][ai * nt + ti];
+            c.h[S][ti] = h;
+        }
+        c.wsum[S] = 0;
+        for (std::size_t ti = 0; ti < nt; ++ti)
+            c.wsum[S] += static_cast<std::uint64_t>(c.n[static_cast<std::size_t>(sh.tgts[S][ti].e)]) * c.h[S][ti];
+    }
+    return true;
+}
+
+void Sampler::counted() {
+    if (++cur_.works.targeted >= b_.bonus_limit) dirty_ = true;
+}
+
+// Misses on men inside while the bonus counts, by side s's attackers (not
+// yet scaled by the side's base).
+inline std::uint64_t Sampler::counted_weight(int s) const {
+    const Cur& c = cur_;
+    const int S = 1 - s;
+    const int wt = shape_.works_target;
+    const std::uint64_t men = static_cast<std::uint64_t>(c.tw[S] - (wt >= 0 ? 1 : 0));
+    const std::uint64_t struck = c.wsum[S] - (wt >= 0 ? c.h[S][static_cast<std::size_t>(wt)] : 0);
+    // Sum over men t inside of n_t (plain L - h_t).
+    return men * static_cast<std::uint64_t>(c.plain[s]) * shape_.L - struck;
+}
+
+inline bool Sampler::kill(int e) {
+    const int S = b_.ents[static_cast<std::size_t>(e)].side;
+    return kill_at(S, static_cast<std::size_t>(shape_.tgt_of[static_cast<std::size_t>(e)]));
+}
+
+// A man (or noble) of side S's target ti falls.
+inline bool Sampler::kill_at(int S, std::size_t ti) {
+    Cur& c = cur_;
+    const Victim& v = shape_.victims[S][ti];
+    const std::size_t ei = static_cast<std::size_t>(v.e);
+    // Every man inside targeted while the bonus counts uses it up, hit or not.
+    if (S == kDefender && shape_.counting) counted();
+    --c.n[ei];
+    c.value4[S] -= v.value4;
+    c.standing[S] -= v.standing;
+    --c.tw[S];
+    // Only this side lost strength: only it can break now.
+    if (c.standing[S] == 0 || c.value4[S] <= threshold_[S]) {
+        c.result = S == kAttacker ? kDefenderWins : kAttackerWins;
+        return true;
+    }
+    if (c.n[ei] == 0 || shape_.naive) {
+        if (v.attacker >= 0) {
+            --c.men[S];
+            if (!v.siege) --c.plain[S];
+        }
+        if (c.n[ei] == 0) dirty_ = true;
+        return dirty_;
+    }
+    c.wsum[S] -= c.h[S][ti];
+    if (v.attacker < 0) return dirty_;
+    --c.men[S];
+    if (v.siege) {
+        c.siege_sum -= shape_.qsiege[static_cast<std::size_t>(v.attacker)];
+        return dirty_;
+    }
+    --c.plain[S];
+    // His blows no longer threaten the other side's targets.
+    const auto& T = shape_.tgts[1 - S];
+    std::uint64_t* h = c.h[1 - S].data();
+    const std::size_t nt = T.size();
+    const std::uint64_t* row = shape_.q[S].data() + static_cast<std::size_t>(v.attacker) * nt;
+    const std::int32_t* n = c.n.data();
+    std::uint64_t lost = 0;
+    for (std::size_t t = 0; t < nt; ++t) {
+        h[t] -= row[t];
+        lost += static_cast<std::uint64_t>(n[T[t].e]) * row[t];
+    }
+    c.wsum[1 - S] -= lost;
+    return dirty_;
+}
+
+// Rulebook order: one draw per effect, the misses between them skipped.
+// Over D = C T0 T1 L, side s's effects weigh T_s x (men x q sums), and the
+// attacker's siege blows T0 T1 x siege_sum each.
+void Sampler::run_rulebook(Rng& rng) {
+    // The generator, counters and steps live in locals so that the loop keeps
+    // them in registers (stores through the running sums could alias them).
+    Rng r = rng;
+    Bits bits(r);
+    std::uint64_t draws = 0;
+    double steps = 0;
+    rulebook_loop(bits, draws, steps);
+    rng = r;
+    draws_ += draws;
+    steps_ += steps;
+}
+
+inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& steps) {
+    Cur& c = cur_;
+    const int si = structure_index(b_);
+    const std::int32_t* n = c.n.data();
+    for (;;) {
+        const std::uint64_t t0 = static_cast<std::uint64_t>(c.tw[0]), t1 = static_cast<std::uint64_t>(c.tw[1]);
+        const auto& T1 = shape_.tgts[1];
+        const auto& T0 = shape_.tgts[0];
+        const std::uint64_t* h1 = c.h[1].data();
+        const std::uint64_t* h0 = c.h[0].data();
+        const std::uint64_t w1 = c.wsum[1], w0 = c.wsum[0];
+        const std::uint64_t cw = shape_.counting ? counted_weight(kAttacker) : 0;
+        const std::uint64_t sw = t0 * t1 * c.siege_sum;
+        const std::uint64_t W = t0 * (w1 + cw) + 6 * sw + t1 * w0;
+        // (Signed conversions: every count is below 2^62, and wasm has no
+        // single instruction for an unsigned 64-bit one.)
+        steps += static_cast<double>(c.men[0] + c.men[1]) * static_cast<double>(c.tw[0]) * static_cast<double>(c.tw[1]) *
+                 static_cast<double>(static_cast<std::int64_t>(shape_.L)) / static_cast<double>(static_cast<std::int64_t>(W));
+        std::uint64_t x = rng.below(W, draws);
+        // Products, not divisions, find the effect (a 64-bit division costs
+        // more than the rest of an event).
+        auto pick = [&](const std::vector<Tgt>& T, const std::uint64_t* h, std::uint64_t scale) {
+            std::size_t i = 0;
+            for (const std::size_t last = T.size() - 1; i < last; ++i) {
+                const std::uint64_t w = static_cast<std::uint64_t>(n[T[i].e]) * h[i] * scale;
+                if (x < w) break;
+                x -= w;
+            }
+            return i;
+        };
+        if (x < t0 * w1) {
+            const std::size_t i = pick(T1, h1, t0);
+            if (T1[i].e == si) {
+                hit_works(b_, c.works, 1);
+                dirty_ = true;  // a new shape
+                return;
+            }
+            if (kill_at(kDefender, i)) return;
+        } else if ((x -= t0 * w1) < t0 * cw) {
+            counted();
+            if (dirty_) return;
+        } else if ((x -= t0 * cw) < 6 * sw) {
+            int v = 2;
+            for (; x >= sw; x -= sw) ++v;
+            hit_works(b_, c.works, works_points(v));
+            dirty_ = true;
+            return;
+        } else {
+            x -= 6 * sw;
+            if (kill_at(kAttacker, pick(T0, h0, t1))) return;
+        }
+    }
+}
+
+// One attack's effect y (0 <= y < the side's effect weight, in the order
+// targets, counted misses, siege blows). True: the battle ended or its shape
+// changed.
+inline bool Sampler::strike(int side, std::uint64_t y, std::uint64_t w, std::uint64_t cw, std::uint64_t sw) {
+    Cur& c = cur_;
+    const int S = 1 - side;
+    if (y < w) {
+        const auto& T = shape_.tgts[S];
+        const std::uint64_t* h = c.h[S].data();
+        const std::int32_t* n = c.n.data();
+        std::size_t i = 0;
+        for (const std::size_t last = T.size() - 1; i < last; ++i) {
+            const std::uint64_t wi = static_cast<std::uint64_t>(n[T[i].e]) * h[i];
+            if (y < wi) break;
+            y -= wi;
+        }
+        if (T[i].e == structure_index(b_)) {
+            hit_works(b_, c.works, 1);
+            return dirty_ = true;
+        }
+        return kill_at(S, i);
+    }
+    if ((y -= w) < cw) {
+        counted();
+        return dirty_;
+    }
+    hit_works(b_, c.works, works_points(2 + static_cast<int>((y - cw) / sw)));
+    return dirty_ = true;
+}
+
+// Engine order: each attack draws over its side's D = C_s T_S L, a miss
+// being the rest. (Drawing the two attacks of an alternation at once, over
+// D_a x D_b, takes a third fewer draws but was slower: wider draws and
+// divisions.)
+void Sampler::run_engine(Rng& rng) {
+    Rng r = rng;
+    Bits bits(r);
+    std::uint64_t draws = 0, attacks = 0;
+    engine_loop(bits, draws, attacks);
+    rng = r;
+    draws_ += draws;
+    steps_ += static_cast<double>(attacks);
+}
+
+inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks) {
+    Cur& c = cur_;
+    std::int32_t s0 = c.slots[0], s1 = c.slots[1];
+    int turn = c.turn;
+    // Each side's D and the weight of its effects change only with an effect:
+    // worked out then, not at every attack. The attacker's counted misses and
+    // siege blows are rare enough to be weighed at each of its attacks.
+    const bool extra = shape_.counting || c.siege_sum > 0;
+    std::uint64_t D0 = 0, D1 = 0, W0 = 0, W1 = 0;
+    auto weigh = [&]() {
+        D0 = static_cast<std::uint64_t>(c.men[0]) * static_cast<std::uint64_t>(c.tw[1]) * shape_.L;
+        D1 = static_cast<std::uint64_t>(c.men[1]) * static_cast<std::uint64_t>(c.tw[0]) * shape_.L;
+        W0 = c.wsum[1];
+        W1 = c.wsum[0];
+    };
+    weigh();
+    for (;;) {
+        const int a = (turn ? s1 : s0) > 0 ? turn : (s0 > 0 ? 0 : 1);
+        const int b = 1 - a;
+        std::uint64_t w = a ? W1 : W0, cw = 0, sw = 0;
+        if (extra && a == kAttacker) {
+            if (shape_.counting) cw = counted_weight(kAttacker);
+            sw = static_cast<std::uint64_t>(c.tw[b]) * c.siege_sum;
+        }
+        const std::uint64_t x = rng.below(a ? D1 : D0, draws);
+        if ((++attacks & 0xffff) == 0) {
+            long_battle(attacks);
+            if (abandoned_) break;
+        }
+        if (a == 0) {
+            if (s0 > 0) --s0;
+        } else if (s1 > 0) {
+            --s1;
+        }
+        turn = b;
+        if (x < w + cw + 6 * sw) {
+            if (strike(a, x, w, cw, sw)) break;
+            // Without a change of shape only the struck side's able men fell.
+            const std::int32_t m = static_cast<std::int32_t>(c.men[b]);
+            if (b == 0 && s0 > m) s0 = m;
+            if (b == 1 && s1 > m) s1 = m;
+            weigh();
+        }
+        if (s0 == 0 && s1 == 0) {
+            s0 = static_cast<std::int32_t>(c.men[0]);
+            s1 = static_cast<std::int32_t>(c.men[1]);
+            turn = 0;
+        }
+    }
+    c.slots[0] = s0;
+    c.slots[1] = s1;
+    c.turn = turn;
+}
+
+void Sampler::attack_naive(Rng& rng, int side) {
+    Cur& c = cur_;
+    const int s0 = side < 0 ? 0 : side, s1 = side < 0 ? 1 : side;
+    std::int64_t C = 0;
+    for (int s = s0; s <= s1; ++s) C += c.men[s];
+    ++draws_;
+    std::int64_t r = rng.below(static_cast<std::uint32_t>(C));
+    const Att* a = nullptr;
+    int s = s0;
+    for (; s <= s1; ++s) {
+        for (const Att& x : shape_.atts[s]) {
+            const std::int64_t w = c.n[static_cast<std::size_t>(x.e)];
+            if (r < w) {
+                a = &x;
+                break;
+            }
+            r -= w;
+        }
+        if (a) break;
+    }
+    const int S = 1 - s;
+    const int si = structure_index(b_);
+    const Tgt* t = nullptr;
+    if (a->siege) {
+        t = &shape_.tgts[kDefender].back();  // the structure, listed last
+    } else {
+        ++draws_;
+        std::int64_t y = rng.below(static_cast<std::uint32_t>(c.tw[S]));
+        for (const Tgt& x : shape_.tgts[S]) {
+            const std::int64_t w = c.n[static_cast<std::size_t>(x.e)];
+            if (y < w) {
+                t = &x;
+                break;
+            }
+            y -= w;
+        }
+    }
+    const std::int64_t d = t->defense;
+    const int nv = t->e == si ? (a->siege ? 6 : 1) : t->nv;
+    ++draws_;
+    const std::int64_t z = rng.below(static_cast<std::uint32_t>((a->rating + d) * nv));
+    steps_ += 1;
+    if ((++naive_attacks_ & 0xffff) == 0) long_battle(0);
+    const bool inside = t->e != si && S == kDefender && shape_.counting;
+    if (z < d * nv) {
+        if (inside) counted();
+    } else {
+        const int k = static_cast<int>((z - d * nv) / a->rating);
+        if (t->e == si) {
+            hit_works(b_, c.works, works_points(nv == 6 ? 2 + k : 1));
+            dirty_ = true;
+        } else if (k == 1) {  // a blessed soldier spared: a miss
+            if (inside) counted();
+        } else {
+            kill(t->e);
+        }
+    }
+    if (side >= 0) {
+        if (c.slots[side] > 0) --c.slots[side];
+        c.turn = 1 - side;
+    }
+}
+
+bool Sampler::play(Rng& rng, SampleTally& out, const Deadline& deadline, std::uint64_t max_steps) {
+    // Back to the start: the counts and sums always, the shape if it changed.
+    cur_.n = root_.n;
+    for (int s = 0; s < 2; ++s) cur_.h[s] = root_.h[s];
+    cur_.works = root_.works;
+    cur_.slots[0] = root_.slots[0];
+    cur_.slots[1] = root_.slots[1];
+    cur_.turn = root_.turn;
+    cur_.result = root_.result;
+    cur_.stalemate = root_.stalemate;
+    cur_.siege_sum = root_.siege_sum;
+    for (int s = 0; s < 2; ++s) {
+        cur_.value4[s] = root_.value4[s];
+        cur_.standing[s] = root_.standing[s];
+        cur_.men[s] = root_.men[s];
+        cur_.plain[s] = root_.plain[s];
+        cur_.tw[s] = root_.tw[s];
+        cur_.wsum[s] = root_.wsum[s];
+    }
+    if (reshaped_) {
+        shape_ = root_shape_;
+        reshaped_ = false;
+    }
+    steps_ = 0;
+    dirty_ = false;
+    deadline_ = &deadline;
+    max_steps_ = max_steps;
+    abandoned_ = false;
+    const bool engine = b_.options.engine_order;
+    while (cur_.result == kRunning) {
+        if (abandoned_) return false;
+        if (shape_.naive) {
+            const int side = engine ? (cur_.slots[cur_.turn] > 0 ? cur_.turn : (cur_.slots[0] > 0 ? 0 : 1)) : -1;
+            attack_naive(rng, side);
+            cur_.result = judge(b_, cur_.value4, cur_.standing);
+        } else if (engine) {
+            run_engine(rng);
+        } else {
+            run_rulebook(rng);
+        }
+        if (cur_.result != kRunning) break;
+        if (dirty_) {
+            dirty_ = false;
+            if (!reshape()) {
+                stalemate();
+                break;
+            }
+        }
+        clamp_slots();
+    }
+    if (abandoned_) return false;
+    record_end(b_, End{cur_.n.data(), cur_.works, cur_.result, cur_.stalemate}, out);
+    out.battle_done(steps_);
+    return true;
+}
+
+// Every 65,536 attacks of one battle: past the step limit is an error (a
+// battle that may never end), past the deadline the battle is dropped.
+void Sampler::long_battle(std::uint64_t attacks) {
+    if (static_cast<double>(attacks) + steps_ > static_cast<double>(max_steps_)) throw LimitError(step_limit_message(max_steps_));
+    if (deadline_ && deadline_->passed()) abandoned_ = true;
+}
+
+MonteCarloStatus sample_battles(const Battle& b, Tally& tally, const MonteCarloOptions& opt, std::uint64_t* draws) {
+    Sampler sampler(b);
+    SampleTally acc(b, tally.schema());
+    const MonteCarloStatus st = run_monte_carlo_blocks(
+        [&](Rng& rng, Tally& t, std::uint64_t n, const Deadline& deadline, auto&& between) -> std::uint64_t {
+            std::uint64_t played = 0;
+            while (played < n) {
+                if (!sampler.play(rng, acc, deadline, opt.max_steps)) break;
+                ++played;
+                // The clock now and then, and after every long battle.
+                if (((played & 63) == 0 || sampler.last_steps() > 4096) && between()) break;
+            }
+            acc.flush(t);
+            return played;
+        },
+        tally, opt);
+    if (draws) *draws = sampler.draws();
+    return st;
+}
+
+}  // namespace bc::olympia

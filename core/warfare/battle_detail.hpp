@@ -1,0 +1,12 @@
+// Shared by the files that implement the battle state (battle_*.cpp).
+#pragma once
+#include <string>
+
+#include "warfare/battle.hpp"
+#include "warfare/battle_inline.hpp"
+
+namespace bc::warfare::detail {
+constexpr int kOutAttacker = 0, kOutDefender = 1, kOutDraw = 2, kOutEndless = 3;  // kBattleOutcomes
+inline std::string num(int v) { return std::to_string(v); }
+inline std::string signed_num(int v) { return v < 0 ? " - " + num(-v) : " + " + num(v); }
+}  // namespace bc::warfare::detail

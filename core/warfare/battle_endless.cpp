@@ -1,0 +1,95 @@
+// Endless battles. Some battles can loop for ever while dice are still rolled
+// (a Regenerate unit its only enemy can never bring down, and which cannot hit
+// back). The exact solver sees such loops as closed classes of states and
+// reports their probability as the outcome "endless". Sampling and rolling
+// play one battle at a time, so they end a loop by this rule:
+//   after kProofTurns turns with no lasting change (progress() unchanged, as
+//   looked at every kWatchTurns turns: no
+//   unit gone, no once-per-battle effect used, and without Regenerate or
+//   Ravenous on the field no casualty), the reachable states of the battle at
+//   that level are searched (up to kSearchStates). If none of them leads to a
+//   lasting change or an end, the battle is endless, as the exact solver
+//   would find. If the search cannot tell, it is tried again after twice as
+//   many turns; after kCapTurns turns with no lasting change the battle is
+//   counted as endless without proof (a battle that slow may still end: the
+//   exact odds count where it really ends).
+#include "solve/keyset.hpp"
+#include "warfare/battle_detail.hpp"
+
+namespace bc::warfare {
+
+using namespace detail;
+
+void State::watch_turn() {
+    // Looked at every kWatchTurns turns (four rounds): a sampled battle pays
+    // for progress() once in eight turns, and the counts stay whole.
+    if (++watch_tick_ < kWatchTurns) return;
+    watch_tick_ = 0;
+    const std::uint64_t p = progress();
+    if (p != still_progress_) {
+        still_progress_ = p;
+        still_turns_ = 0;
+        next_proof_ = kProofTurns;
+        return;
+    }
+    still_turns_ += kWatchTurns;
+    if (still_turns_ >= next_proof_) proof_due_ = true;
+}
+
+State::Reach State::reach_change() const {
+    State root = *this;
+    root.watch_ = false;
+    root.memo_ = nullptr;
+    root.proof_due_ = false;
+    const std::uint64_t level = root.progress();
+    // Depth first over packed keys; a state is rebuilt from its key to expand it.
+    KeySet seen;
+    KeyWriter kw;
+    bool fresh = false;
+    root.pack(kw);
+    seen.insert(kw.data(), kw.size(), fresh);
+    std::vector<std::uint32_t> todo = {0};
+    Outcomes outs;
+    State s = root;
+    while (!todo.empty()) {
+        const std::uint32_t id = todo.back();
+        todo.pop_back();
+        KeyReader kr(seen.key(id), seen.key_size(id));
+        s = root;
+        s.unpack(kr);
+        outs.clear();
+        s.chance_outcomes(outs);
+        for (const auto& o : outs) {
+            State c = s;
+            c.apply(o.code, nullptr);
+            if (c.is_terminal() || c.progress() != level) return Reach::Yes;
+            kw.clear();
+            c.pack(kw);
+            const std::uint32_t next = seen.insert(kw.data(), kw.size(), fresh);
+            if (!fresh) continue;
+            if (seen.size() > kSearchStates) return Reach::Unknown;
+            todo.push_back(next);
+        }
+    }
+    return Reach::Never;
+}
+
+bool State::endless_rule(Log* log) {
+    proof_due_ = false;
+    if (still_turns_ >= kCapTurns) {
+        finish(kOutEndless,
+               "A thousand rounds have passed with no lasting change (no unit gone, no casualty that stays).",
+               log);
+        return true;
+    }
+    if (reach_change() == Reach::Never) {
+        finish(kOutEndless,
+               "No roll of the dice can change this battle for good any more: it would go on for ever.",
+               log);
+        return true;
+    }
+    next_proof_ = std::min(next_proof_ * 2, kCapTurns);
+    return false;
+}
+
+}  // namespace bc::warfare

@@ -1,0 +1,68 @@
+// The battle state's small facts, read in the policy's and the sampler's
+// inner loops: defined here, in a header, so that every battle_*.cpp can
+// inline them.
+#pragma once
+#include "warfare/battle.hpp"
+
+namespace bc::warfare {
+
+inline bool State::diminished(int u) const {
+    if (trait(u, Trait::BredForWar)) return false;
+    if (trait(u, Trait::AlwaysDiminished)) return true;
+    return u_[u].die * 2 <= max_of(u);
+}
+
+inline std::uint8_t State::others_types(int t) const {
+    // The types on t's side apart from t itself: its own type only if another has it.
+    const int ts = side_of(t);
+    const std::uint8_t own = static_cast<std::uint8_t>(1u << static_cast<int>(fact(t).type));
+    return static_cast<std::uint8_t>((types_[ts][0] & ~own) | (types_[ts][1] & own));
+}
+
+inline bool State::may_attack(int a, int t) const {
+    if (!acts(a) || !on_field(t) || side_of(a) == side_of(t)) return false;
+    if (u_[a].engaged >= 0 && (u_[a].engaged != t || b_->opt.engaged_ignore_order)) return u_[a].engaged == t;
+    const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
+    return po.legal && !(others_types(t) & po.blocked_by);
+}
+
+inline int State::attack_adv(int a, int t, bool charge) const {
+    const bool adv = charge || (trait(a, Trait::Savage) && !has(a, kSavageUsed));
+    const bool dis = (is(a, Type::Archers) && is(t, Type::Cavalry)) || (b_->opt.water && !trait(a, Trait::Amphibious));
+    return (adv ? 1 : 0) - (dis ? 1 : 0);
+}
+
+inline int State::power_adv(int a, int t) const {
+    return is(t, Type::Fortification) && has(t, kSapped) && fact(a).siege ? 1 : 0;
+}
+
+inline int State::morale_dis(int u) const { return fact(u).unpaid && !trait(u, Trait::BredForWar) ? -1 : 0; }
+
+inline bool State::needs_undead_check(int a, int t) const {
+    if (!trait(t, Trait::Undead)) return false;
+    if (u_[a].undead_ok & (1u << t)) return false;
+    return fact(a).checks_undead;
+}
+
+inline int State::per_hit(int a, int t, bool charge) const {
+    int k = 1;
+    if (charge || trait(a, Trait::Brutal)) k = 2;
+    if (trait(a, Trait::Martial)) {
+        const bool bigger = b_->opt.martial_uses_die ? max_of(a) > max_of(t) : u_[a].die > u_[t].die;
+        if (bigger) k = 2;
+    }
+    return k;  // several doubling effects do not stack
+}
+
+inline std::int64_t State::expected_value(int a, int t, bool charge) const {
+    const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
+    const std::int64_t v = po.value[attack_adv(a, t, charge) + 1][power_adv(a, t)];
+    const std::int64_t u = needs_undead_check(a, t) ? morale_pass(a, b_->opt.undead_dc) : 400;
+    return trait(a, Trait::HurlRocks) ? u * v : u * v * per_hit(a, t, charge);
+}
+
+inline bool State::can_charge(int a, int t) const {
+    return b_->pol.charge && trait(a, Trait::Charge) && u_[a].engaged < 0 && u_[t].engaged < 0;
+}
+
+}  // namespace bc::warfare

@@ -1,0 +1,150 @@
+// The policy: which fresh unit acts, whom it attacks, and when it charges,
+// feeds, saps or disengages instead. Each target a unit could attack is scored
+// once per decision (best_target, or scan_targets for a random pick) and
+// every choice reads those scores.
+#include <algorithm>
+#include <stdexcept>
+
+#include "warfare/battle_detail.hpp"
+
+namespace bc::warfare {
+
+using namespace detail;
+
+void State::scan_targets(int a, Targets& out) const {
+    out.n = 0;
+    if (!acts(a)) return;
+    const int enemy = 1 - side_of(a);
+    for (int t = b_->first[enemy]; t < b_->first[enemy + 1]; ++t) {
+        if (!may_attack(a, t)) continue;
+        const bool charge = can_charge(a, t);
+        const std::int64_t v = expected_value(a, t, charge);
+        if (v > 0) out.at[out.n++] = {static_cast<std::int8_t>(t), charge, v};
+    }
+}
+
+int State::best_target(int a, Scored& best, std::int64_t& top) const {
+    // scan_targets() and the targeting rule in one pass, without a list.
+    const Policy& pol = b_->pol;
+    const bool weakest = pol.targeting == Targeting::Weakest, strongest = pol.targeting == Targeting::Strongest;
+    const bool by_value = pol.targeting == Targeting::Best || pol.ties_by_expected;
+    int count = 0;
+    top = -1;
+    if (!acts(a)) return 0;
+    const int enemy = 1 - side_of(a);
+    for (int t = b_->first[enemy]; t < b_->first[enemy + 1]; ++t) {
+        if (!may_attack(a, t)) continue;
+        const bool charge = can_charge(a, t);
+        const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
+        const std::int64_t v = po.fixed ? po.fixed_value[charge ? 1 : 0] : expected_value(a, t, charge);
+        if (v <= 0) continue;
+        top = std::max(top, v);
+        bool better = count == 0;
+        if (!better) {
+            const int d = u_[t].die, bd = u_[best.target].die;
+            if (weakest && d != bd)
+                better = d < bd;
+            else if (strongest && d != bd)
+                better = d > bd;
+            else if (by_value)
+                better = v > best.value;
+            // Otherwise a tie goes to the earlier card.
+        }
+        if (better) best = {static_cast<std::int8_t>(t), charge, v};
+        ++count;
+    }
+    return count;
+}
+
+bool State::sap_helps(int side, int fort) const {
+    // Advantage on Power checks helps a siege unit that makes them and does
+    // not already always (or never) succeed.
+    for (int v = 0; v < n(); ++v) {
+        if (side_of(v) != side || !acts(v) || !fact(v).siege || trait(v, Trait::HurlRocks)) continue;
+        const PairOdds& po = b_->pairs[static_cast<std::size_t>(v * n() + fort)];
+        if (po.power[1] != po.power[0]) return true;
+    }
+    return false;
+}
+
+bool State::wants_to_feed(int u) const {
+    const Feed feed = b_->pol.feed;
+    if (!trait(u, Trait::Ravenous) || feed == Feed::Never || u_[u].die >= max_of(u)) return false;
+    if (feed == Feed::WhenDiminished && !diminished(u)) return false;
+    for (int t = 0; t < n(); ++t)
+        if (side_of(t) != side_of(u) && acts(t) && diminished(t)) return true;
+    return false;
+}
+
+State::Plan State::plan(int u) const {
+    if (!acts(u) || has(u, kExhausted)) return Plan{};
+    // The sampler's memo: a unit's plan stands while nothing it reads has
+    // changed (touch() marks every such change; exhaustion is read above).
+    if (memo_) {
+        PlanMemo& m = memo_[u];
+        if (m.gen == gen_ && !check_memo) return m.plan;
+        const Plan fresh = decide(u);
+        if (m.gen == gen_ && !(m.plan == fresh)) throw std::logic_error("a remembered plan is stale");
+        m = {gen_, fresh};
+        return fresh;
+    }
+    return decide(u);
+}
+
+bool State::check_memo = false;
+
+State::Plan State::decide(int u) const {
+    Plan p;
+    const Options& o = b_->opt;
+    const Policy& pol = b_->pol;
+    const int side = side_of(u);
+    const int e = u_[u].engaged;
+    // Engaging limits attacks, not feeding (unless option engaged_feed is off).
+    if ((e < 0 || o.engaged_feed) && wants_to_feed(u)) {
+        p.kind = kFeed;
+        return p;
+    }
+    if (e >= 0) {
+        const bool charger = has(u, kCharger);
+        const bool may = o.disengage != Disengage::ChargerCheck || charger;
+        const std::int64_t v = may_attack(u, e) ? expected_value(u, e, false) : 0;
+        const bool stuck = v == 0;
+        const bool want = stuck || (pol.disengage_to_charge && charger && trait(u, Trait::Charge));
+        if (want && may) {
+            p.kind = kDisengageOrder;
+            p.target = e;
+            return p;
+        }
+        if (stuck) return p;
+        p.kind = kAttackOrder;
+        p.target = e;
+        p.value = v;
+        return p;
+    }
+    if (trait(u, Trait::TwistingRoots) && pol.sap != Sap::Never) {
+        for (int t = 0; t < n(); ++t)
+            if (side_of(t) != side && on_field(t) && is(t, Type::Fortification) && !has(t, kSapped) &&
+                (pol.sap == Sap::Always || sap_helps(side, t))) {
+                p.kind = kSap;
+                p.target = t;
+                return p;
+            }
+    }
+    if (o.cavalry == Cavalry::OddRounds && is(u, Type::Cavalry) && parity_) return p;
+    Scored s{-1, false, 0};
+    std::int64_t top = 0;
+    const int count = best_target(u, s, top);
+    if (count == 0) return p;
+    p.kind = kAttackOrder;
+    if (pol.targeting == Targeting::Random && count > 1) {
+        p.target = -1;  // a chance node picks it (kTarget)
+        p.value = top;
+        return p;
+    }
+    p.target = s.target;
+    p.charge = s.charge;
+    p.value = s.value;
+    return p;
+}
+
+}  // namespace bc::warfare

@@ -1,0 +1,142 @@
+// "Paste from a turn report" on the Olympia page: a dialog where a player
+// pastes part of a turn report, sees what was read and what was not, and
+// fills one side's stack with it only when he says so. The reading is
+// olympia-report.js's; this file only shows it.
+import { h, replace, button, select, debounce } from './dom.js';
+import { readReport, toSide } from './olympia-report.js';
+
+const SOURCES = { attacker: 'the attacker in a battle', defender: 'the defender in a battle', listing: 'a stack listing', 'noble sections': 'noble sections' };
+
+// A long list shows its first items and says how many more there are.
+const LIST_MAX = 40;
+const STACKS_MAX = 200;
+function list(cls, items, item) {
+  return [h('ul', { class: cls }, items.slice(0, LIST_MAX).map(item)),
+    items.length > LIST_MAX ? h('p', { class: 'muted small', text: `and ${items.length - LIST_MAX} more.` }) : null];
+}
+
+// "20 soldiers, 6 archers" in the calculator's words.
+function menText(troops, kinds) {
+  const parts = Object.entries(troops).map(([k, n]) => {
+    const d = kinds.find((x) => x.id === k);
+    return `${n} ${d ? (n === 1 ? d.name : d.plural) : k}`;
+  });
+  return parts.length ? parts.join(', ') : 'no men';
+}
+
+function stackLabel(s, i) {
+  const lead = s.nobles[0]?.name || 'nobody';
+  const more = s.nobles.length > 1 ? ` and ${s.nobles.length - 1} more` : '';
+  const where = s.battle !== undefined ? `battle ${s.battle + 1}, ${SOURCES[s.source]}` : SOURCES[s.source];
+  return `${i + 1}. ${lead}${more} (${where})`;
+}
+
+// opts: {side: 'attacker'|'defender', sideName, kinds, check(side) -> Promise<null|words>, apply(side, stack)}
+export function openPasteDialog({ side, sideName, kinds, structureNow, check, apply }) {
+  const who = sideName.toLowerCase();
+  const area = h('textarea', { attrs: { rows: 9, spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'paste-hint',
+    placeholder: '21:    Wevor [x8p], behind 5, with two soldiers,\n21:    60 archers, accompanied by: …' } });
+  const areaId = 'paste-text';
+  area.id = areaId;
+  const chooser = h('div', { class: 'paste-choose' });
+  const preview = h('div', { class: 'paste-preview', attrs: { 'aria-live': 'polite' } });
+  const fill = button(`Fill the ${who}'s stack`, () => confirm(), { cls: 'primary', disabled: true });
+  let report = null;
+  let chosen = null;
+  let run = 0;
+
+  const dlg = h('dialog', { class: 'dialog paste-dialog', attrs: { 'aria-labelledby': 'paste-h' } },
+    h('h2', { id: 'paste-h', text: `Paste the ${who}'s stack from a turn report` }),
+    h('p', { id: 'paste-hint', class: 'muted small', text: 'Paste a stack as the report lists it (a noble and his men, “accompanied by:” the rest), ' +
+      'one or more nobles\' own sections (Combat, Break point, Inventory), or a battle section (from “… attacks …!” on). ' +
+      'Lines from a web page or a mail, with their day numbers, are fine. Nothing changes until you press Fill.' }),
+    h('label', { for: areaId, text: 'Report text' }), area,
+    chooser, preview,
+    h('div', { class: 'toolbar' }, fill, button('Cancel', () => dlg.close())));
+
+  const read = debounce(() => {
+    report = readReport(area.value);
+    // A whole report can list thousands of stacks: the first STACKS_MAX are offered.
+    const found = report.stacks.filter((s) => s.nobles.length);
+    const stacks = found.slice(0, STACKS_MAX);
+    // A battle's own side for this dialog first; otherwise the first stack found.
+    const pick = Math.max(0, stacks.findIndex((s) => s.source === side)) || 0;
+    chosen = stacks[pick] || null;
+    if (stacks.length > 1) {
+      const sel = select(stacks.map((s, i) => ({ id: i, name: stackLabel(s, i) })), pick, {
+        onChange: (el) => { chosen = stacks[Number(el.value)]; show(); },
+      });
+      sel.id = 'paste-which';
+      replace(chooser, h('label', { for: 'paste-which', text: found.length > stacks.length
+        ? `The text holds ${found.length} stacks; the first ${stacks.length} are offered: use` : `The text holds ${stacks.length} stacks: use` }), sel);
+    } else replace(chooser);
+    show();
+  }, 200);
+
+  async function show() {
+    const mine = ++run;
+    fill.disabled = true;
+    if (!area.value.trim()) { replace(preview); return; }
+    const r = report;
+    const parts = [];
+    if (!chosen) {
+      parts.push(h('p', { class: 'paste-none', text: 'No stack, noble section or battle section was found in this text. ' +
+        'Paste lines such as “Name [id], behind 5, with 20 soldiers, accompanied by:” or a noble\'s “Combat:” and “Break point:” lines.' }));
+    } else {
+      const s = chosen;
+      parts.push(h('h3', { text: `Read: ${s.nobles.length} noble${s.nobles.length > 1 ? 's' : ''} (from ${SOURCES[s.source]})` }),
+        h('ol', { class: 'paste-nobles' }, s.nobles.slice(0, LIST_MAX).map((n, i) => h('li', {},
+          h('strong', { text: n.name }),
+          i === 0 ? h('span', { class: 'muted', text: ' (leads)' }) : null,
+          ': ', menText(n.troops, kinds),
+          n.behind !== undefined ? `; behind ${n.behind}` : '',
+          n.attack !== undefined ? `; attack ${n.attack}, defense ${n.defense}, missile ${n.missile}` : '',
+          n.health !== undefined ? `; health ${n.health}` : '',
+          i === 0 && n.break_point !== undefined ? `; break point ${n.break_point}%` : ''))),
+        s.nobles.length > LIST_MAX ? h('p', { class: 'muted small', text: `and ${s.nobles.length - LIST_MAX} more nobles.` }) : null);
+      if (s.structure) {
+        parts.push(h('p', { text: side === 'defender'
+          ? `In a ${s.structure.kind}${s.structure.defense !== undefined ? ` (defense ${s.structure.defense}${s.structure.damage ? `, ${s.structure.damage}% damaged` : ''})` : ''}: the defender's structure is set to it.`
+          : `They are in a ${s.structure.kind}: only the defender's structure counts, so it is not used.` }));
+      } else if (side === 'defender' && structureNow) {
+        parts.push(h('p', { class: 'muted', text: `The text names no structure: the defender's ${structureNow} is kept.` }));
+      }
+      if (s.unknown.length) {
+        parts.push(h('h3', { text: `Not read (${s.unknown.length})` }),
+          list('paste-unknown', s.unknown, (u) => h('li', {}, h('strong', { text: u.who }), `: ${u.text} — ${u.why}`)));
+      }
+      if (s.notStated.length) parts.push(h('p', { class: 'paste-unsaid', text: `Not in the text, so the page's defaults are used: ${s.notStated.join('; ')}.` }));
+      const notes = [...s.notes, ...(r.variant ? [r.variant.why] : [])];
+      if (notes.length) parts.push(list('paste-notes', notes, (t) => h('li', { text: t })));
+    }
+    if (r.unread.length) {
+      const shown = r.unread.slice(0, 8);
+      parts.push(h('details', { class: 'paste-lines' },
+        h('summary', { text: `${r.unread.length} line${r.unread.length > 1 ? 's' : ''} of the text not used` }),
+        h('ul', {}, shown.map((u) => h('li', { text: `Line ${u.line}: ${u.text}${u.why ? ` (${u.why})` : ''}` }))),
+        r.unread.length > shown.length ? h('p', { class: 'muted small', text: `and ${r.unread.length - shown.length} more.` }) : null));
+    }
+    for (const t of r.notes) parts.push(h('p', { class: 'muted small', text: t }));
+    replace(preview, parts);
+    if (!chosen) return;
+    // The core checks the stack as it would any battle, before anything changes.
+    const problem = await check(toSide(chosen));
+    if (mine !== run) return;
+    if (problem) preview.append(h('p', { class: 'paste-error', attrs: { role: 'alert' }, text: `This stack cannot be used: ${problem}` }));
+    else fill.disabled = false;
+  }
+
+  function confirm() {
+    if (!chosen || fill.disabled) return;
+    // Closed first: closing gives the keyboard back to where it was, and the page then puts it in the filled stack.
+    dlg.close();
+    apply(toSide(chosen), chosen);
+  }
+
+  area.addEventListener('input', () => { fill.disabled = true; read(); });
+  dlg.addEventListener('close', () => dlg.remove());
+  document.body.append(dlg);
+  dlg.showModal();
+  area.focus();
+  return dlg;
+}

@@ -1,0 +1,216 @@
+// The battle state's fast paths against the rules they stand for, on a corpus
+// of small battles that sets every option and policy value in turn:
+// - the canonical packed key against a key of every field (exact odds equal
+//   to 1e-12, with fewer or as many states);
+// - the sampler's one-number draws against the chance outcomes the exact
+//   solver follows (every draw sequence enumerated), and sampled odds against
+//   exact odds (within 4 standard errors, fixed seeds), with every plan the
+//   sampler remembers checked against a fresh one;
+// - the order-of-battle tables and fixed expected values against illegal()
+//   and expected_value() in every state of random playthroughs.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "api/solver.hpp"
+#include "generic_checks.hpp"
+#include "warfare/options.hpp"
+#include "warfare_helpers.hpp"
+
+using namespace wtest;
+using bc::warfare::Battle;
+using bc::warfare::State;
+
+namespace {
+
+json kw(const std::string& name, const char* ancestry, const char* experience, const char* equipment, const char* type,
+        const char* size, int casualties) {
+    json u = {{"name", name}, {"ancestry", ancestry}, {"equipment", equipment}, {"type", type}, {"size", size},
+              {"casualties", casualties}};
+    if (experience) u["experience"] = experience;
+    return u;
+}
+
+// Two small battles with between them every trait the battle rules read.
+// (Not a Regenerate unit only a weak enemy can reach: such a battle may take
+// tens of thousands of rounds, past the endless rule's round cap, and sampling
+// then counts it endless where exact odds count where it really ends; see
+// docs/warfare.md, Endless battles.)
+std::vector<json> armies() {
+    return {
+        battle({kw("Riders", "human", "regular", "light", "cavalry", "d4", 3),
+                kw("Ghouls", "ghoul", "regular", "light", "infantry", "d4", 2)},
+               {kw("Orcs", "orc", "green", "medium", "infantry", "d4", 3), kw("Levy", "gnoll", nullptr, "light", "levies", "d4", 2)}),
+        battle({kw("Treants", "treant", "regular", "light", "siege-engine", "d4", 2),
+                kw("Trolls", "troll", "regular", "heavy", "infantry", "d4", 2)},
+               {fort("Keep", 12, 12, 4, {{"casualties", 2}, {"morale_bonus", 2}}),
+                kw("Hobgoblins", "hobgoblin", "regular", "light", "archers", "d4", 3),
+                kw("Bones", "skeleton", "regular", "light", "infantry", "d4", 2)}),
+    };
+}
+
+// Every value of every option and policy field, one at a time (ints: their
+// default and one other value).
+std::vector<std::pair<std::string, json>> variations() {
+    std::vector<std::pair<std::string, json>> out;
+    auto add = [&](const char* where, const bc::OptionDef& d) {
+        std::vector<json> values;
+        if (d.type == "choice")
+            for (const auto& c : d.choices) values.emplace_back(c.id);
+        else if (d.type == "bool")
+            values = {true, false};
+        else
+            values = {d.def, d.id == "orders_per_turn" ? json(2) : d.id.rfind("retreat_below", 0) == 0 ? json(2) : json(12)};
+        for (const auto& v : values) {
+            if (v == d.def) continue;
+            json change = json::object();
+            change[where][d.id] = v;
+            out.emplace_back(std::string(where) + "." + d.id + "=" + v.dump(), change);
+        }
+    };
+    out.emplace_back("defaults", json::object());
+    for (const auto& d : bc::warfare::option_defs()) add("options", d);
+    for (const auto& d : bc::warfare::policy_defs()) add("policy", d);
+    return out;
+}
+
+json with(json req, const json& change) {
+    for (auto it = change.begin(); it != change.end(); ++it)
+        for (auto f = it.value().begin(); f != it.value().end(); ++f) req[it.key()][f.key()] = f.value();
+    return req;
+}
+
+json solve(const Battle& b, const json& solver) {
+    const json s = solver;
+    return bc::warfare::battle_odds(b, bc::In(s, "/solver"));
+}
+
+// The draws of the sampler give each outcome code its weight: exactly, by
+// enumerating every sequence of draws, where there are few (one check out of
+// 400); by a chi-square test of 4,000 draws (fixed seed) for an Attack check
+// with its Power checks (up to 400^3 sequences).
+void check_draws(const State& s, bc::Rng& rng) {
+    bc::Outcomes outs;
+    s.chance_outcomes(outs);
+    std::uint64_t total = 0;
+    for (const auto& o : outs) total += o.weight;
+    std::map<std::uint32_t, double> seen;
+    bctest::EnumDice probe;
+    s.draw<bc::Dice>(probe);
+    const bool few = !probe.advance() || outs.size() <= 2;
+    if (few) {
+        std::map<std::uint32_t, bctest::Frac> got;
+        bctest::EnumDice dice;
+        do {
+            const std::uint32_t c = s.draw<bc::Dice>(dice);
+            got[c] = got[c] + dice.weight();
+        } while (dice.advance());
+        for (const auto& o : outs)
+            CHECK(got[o.code] == bctest::Frac(static_cast<bctest::i128>(o.weight), static_cast<bctest::i128>(total)));
+        CHECK(got.size() == outs.size());
+        return;
+    }
+    const int n = 4000;
+    for (int i = 0; i < n; ++i) seen[s.draw(rng)] += 1;
+    std::vector<double> observed, p;
+    for (const auto& o : outs) {
+        observed.push_back(seen[o.code]);
+        p.push_back(static_cast<double>(o.weight) / static_cast<double>(total));
+        seen.erase(o.code);
+    }
+    CHECK(seen.empty());  // no code outside the outcomes
+    CHECK(bctest::chi_square_passes(observed, p, n));
+}
+
+}  // namespace
+
+TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key of every field", "[warfare-battle]") {
+    std::size_t solved = 0;
+    for (const json& army : armies())
+        for (const auto& [name, change] : variations()) {
+            INFO(name << " " << army["attacker"]["units"][0]["name"]);
+            Battle b = bc::warfare::parse_battle(bc::In(with(army, change), ""), {});
+            const json canonical = solve(b, {{"method", "exact"}});
+            b.full_key = true;
+            const json full = solve(b, {{"method", "exact"}});
+            REQUIRE(canonical["method"] == "exact");
+            CHECK(canonical["states"].get<double>() <= full["states"].get<double>());
+            for (const char* o : {"attacker", "defender", "draw", "endless"}) equal(canonical["outcomes"][o], full["outcomes"][o]);
+            equal(canonical["expected_rounds"], full["expected_rounds"]);
+            for (std::size_t u = 0; u < full["units"].size(); ++u) {
+                equal(canonical["units"][u]["removed"], full["units"][u]["removed"]);
+                equal(canonical["units"][u]["mean_final"], full["units"][u]["mean_final"]);
+            }
+            ++solved;
+        }
+    CHECK(solved == 2 * variations().size());
+}
+
+TEST_CASE("Warfare fast paths: draws, order-of-battle tables and fixed values in every state", "[warfare-battle]") {
+    std::uint64_t seed = 1;
+    for (const json& army : armies())
+        for (const auto& [name, change] : variations()) {
+            INFO(name);
+            const auto b = std::make_shared<const Battle>(bc::warfare::parse_battle(bc::In(with(army, change), ""), {}));
+            bc::Rng rng(seed++);
+            for (int walk = 0; walk < 3; ++walk) {
+                State s(b);
+                s.watch_endless();  // the troll battle can loop for ever
+                int nodes = 0;
+                while (!s.is_terminal()) {
+                    CHECK(s.self_check() == "");
+                    if (nodes++ < 6 && walk == 0) check_draws(s, rng);
+                    s.apply(s.draw(rng), nullptr);
+                }
+            }
+        }
+}
+
+TEST_CASE("Warfare fast paths: sampled odds agree with exact odds", "[warfare-battle]") {
+    // The sampler remembers each unit's plan while nothing it reads changes:
+    // here every remembered plan is recomputed and a stale one is an error.
+    State::check_memo = true;
+    for (const json& army : armies())
+        for (const auto& [name, change] : variations()) {
+            INFO(name);
+            const Battle b = bc::warfare::parse_battle(bc::In(with(army, change), ""), {});
+            const json ex = solve(b, {{"method", "exact"}});
+            const json mc = solve(b, {{"method", "monte-carlo"}, {"trials", 3000}, {"seed", 11}, {"target_halfwidth", 0}});
+            const double n = mc["trials"].get<double>();
+            auto close = [&](const json& p, const json& q) {
+                const double pe = p.get<double>(), ps = q.get<double>();
+                CHECK(std::fabs(pe - ps) <= 4 * std::sqrt(std::max(pe * (1 - pe), 1e-9) / n) + 1e-9);
+            };
+            for (const char* o : {"attacker", "defender", "draw", "endless"}) close(ex["outcomes"][o], mc["outcomes"][o]);
+            for (std::size_t u = 0; u < ex["units"].size(); ++u) close(ex["units"][u]["removed"], mc["units"][u]["removed"]);
+        }
+    State::check_memo = false;
+}
+
+TEST_CASE("Warfare: the states call counts what the exact solver reaches, within its budget", "[warfare-battle]") {
+    // A always hits and wounds; the Mindless target at 2 of a d4 cannot hurt
+    // it. States: A's first attack; A's second attack with the target at 1
+    // (after a hit; a critical removes it at once); the end. Three.
+    const json a = U("A", "infantry", 30, 30, 40, 10, 0, 6);
+    const json d = U("D", "infantry", -10, -10, 10, 10, 0, 4, {"mindless"}, {{"casualties", 2}});
+    json req = battle({a}, {d}, {{"initiative", "attacker"}, {"rally", false}, {"natural_20", "critical-if-hits"}});
+    const json n = ok("states", req);
+    CHECK(n["states"] == 3);
+    CHECK(n["terminal"] == 1);
+    CHECK(n["complete"] == true);
+    // A larger battle: no more states than the exact solver counts (it counts
+    // an end again in each level it is reached from), and the budget holds.
+    json big = armies()[0];
+    const json c = ok("states", big);
+    CHECK(c["complete"] == true);
+    const json ex = odds(big);
+    CHECK(c["states"].get<double>() <= ex["states"].get<double>());
+    CHECK(c["states"].get<double>() > 1000);
+    big["max_states"] = 100;
+    const json cut = ok("states", big);
+    CHECK(cut["complete"] == false);
+    CHECK(cut["stopped_by"] == "state budget");
+    CHECK(cut["states"].get<double>() <= 100 + 20);  // the budget is checked after each state's children
+}
