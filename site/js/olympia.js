@@ -277,21 +277,37 @@ export function mount(root, ctx, initial) {
       apply: (read) => {
         const before = copy(request({ seed: scen.seed }));
         scen[side.id] = withStack(side.id, read);
-        structural();
-        remember(id, before, request({ seed: scen.seed }));
-        const names = read.nobles.map((n) => n.name);
-        replace(pasteNote, h('span', { text: `Filled the ${side.name.toLowerCase()}'s stack from the report: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}. The stacks before are kept in Recent battles.` }),
-          button('Undo', () => {
-            remember(id, request({ seed: scen.seed }), before);
-            setScenario(before);
-            ctx.changed(request({ seed: scen.seed }));
-            focusFirst(stackOf(side.id), 'button');
-          }, { cls: 'small', title: 'Put the stacks back as they were before the paste (the pasted ones go to Recent battles)' }),
-          button('Dismiss', () => { pasteNote.hidden = true; }, { cls: 'small' }));
-        pasteNote.hidden = false;
-        focusFirst(stackOf(side.id), 'button');
+        filled(before, `Filled the ${side.name.toLowerCase()}'s stack from the report: ${namesText(read)}.`, side.id);
+      },
+      // A battle section with its result: both stacks as the battle began, then its luck.
+      luck: (r) => {
+        const before = copy(request({ seed: scen.seed }));
+        scen.attacker = withStack('attacker', r.start.attacker);
+        scen.defender = withStack('defender', r.start.defender);
+        filled(before, `Filled both stacks with the pasted battle (${namesText(r.start.attacker)} against ${namesText(r.start.defender)}) to rank its result.`, 'attacker');
+        const men = (s) => Object.fromEntries(Object.entries(r.survivors[s].men).map(([k, n]) => [k, { left: n }]));
+        tools.showLuck({ outcome: r.outcome, sides: { attacker: { men: men('attacker') }, defender: { men: men('defender') } } });
       },
     });
+  }
+  const namesText = (read) => {
+    const names = read.nobles.map((n) => n.name);
+    return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
+  };
+  // The stacks changed from a paste: Recent battles keeps the battle before, the note offers it back.
+  function filled(before, text, focusSide) {
+    structural();
+    remember(id, before, request({ seed: scen.seed }));
+    replace(pasteNote, h('span', { text: `${text} The stacks before are kept in Recent battles.` }),
+      button('Undo', () => {
+        remember(id, request({ seed: scen.seed }), before);
+        setScenario(before);
+        ctx.changed(request({ seed: scen.seed }));
+        focusFirst(stackOf(focusSide), 'button');
+      }, { cls: 'small', title: 'Put the stacks back as they were before the paste (the pasted ones go to Recent battles)' }),
+      button('Dismiss', () => { pasteNote.hidden = true; }, { cls: 'small' }));
+    pasteNote.hidden = false;
+    focusFirst(stackOf(focusSide), 'button');
   }
   function withStack(sideId, read) {
     const next = copy(read);

@@ -43,8 +43,9 @@ export const luckTool = {
           const rows = Object.entries(L.start[s.id] || {}).map(([kind, start]) => {
             const k = info.minimum.kinds.find((x) => x.id === kind);
             const input = numberInput(start, { min: 0, max: start });
-            inputs.push({ side: s.id, key: kind, input });
-            return field(`${cap(k ? k.plural : kind)} left (of ${start})`, input, null, { cls: 'num', whose: s.name });
+            const label = `${cap(k ? k.plural : kind)} left (of ${start})`;
+            inputs.push({ side: s.id, key: kind, input, words: `${cap(s.name)}'s ${k ? k.plural : kind} left` });
+            return field(label, input, null, { cls: 'num', whose: s.name });
           });
           groups.push(h('fieldset', { class: 'luck-side nation ' + s.id }, h('legend', { text: cap(s.name) }), rows.length ? rows : h('p', { class: 'muted small', text: 'No men.' })));
         }
@@ -52,7 +53,7 @@ export const luckTool = {
         for (const s of tc.sides) {
           const rows = (L.units[s.id] || []).map((u, i) => {
             const input = numberInput(u.start, { min: 0, max: u.die });
-            inputs.push({ side: s.id, key: i, input });
+            inputs.push({ side: s.id, key: i, input, words: `${u.name}'s casualty die at the end` });
             return field(`${u.name}: casualty die at the end (0 removed; began ${u.start} of d${u.die})`, input, null, { cls: 'num' });
           });
           groups.push(h('fieldset', { class: 'luck-side nation ' + s.id }, h('legend', { text: cap(s.name) }), rows));
@@ -61,7 +62,7 @@ export const luckTool = {
         for (const s of tc.sides) {
           const rows = L.units.map((u, i) => [u, i]).filter(([u]) => u.nation === s.id).map(([u, i]) => {
             const input = numberInput(u.start, { min: 0, max: u.start });
-            inputs.push({ side: s.id, key: i, input });
+            inputs.push({ side: s.id, key: i, input, words: `${u.name}'s Size at the end` });
             return field(`${u.name}: Size at the end (of ${u.start})`, input, null, { cls: 'num' });
           });
           groups.push(h('fieldset', { class: 'luck-side nation ' + s.id }, h('legend', { text: cap(s.name) }), rows.length ? rows : h('p', { class: 'muted small', text: 'No units.' })));
@@ -91,7 +92,22 @@ export const luckTool = {
 
     async function judge() {
       if (!(await load())) return;
-      await show(await tc.run('luck', { actual: actual() }, box));
+      await show(await ask());
+    }
+
+    // An error in what was entered names the unit (or kind of men) and its
+    // field, and marks that field.
+    function ask() {
+      for (const i of inputs) i.input.removeAttribute('aria-invalid');
+      return tc.run('luck', { actual: actual() }, box, null, (err) => {
+        const m = /^\/luck\/actual\/(?:(attacker|defender)\/([^/]+)|units\/(\d+))$/.exec(err.path || '');
+        if (!m) return null;
+        const i = m[3] !== undefined ? inputs.find((x) => x.key === Number(m[3]))
+          : inputs.find((x) => x.side === m[1] && String(x.key) === m[2]);
+        if (!i) return null;
+        i.input.setAttribute('aria-invalid', 'true');
+        return `${i.words}: ${err.message}`;
+      });
     }
 
     async function show(a) {
@@ -145,7 +161,7 @@ export const luckTool = {
       } else {
         for (const i of inputs) i.input.value = String(roll.units?.[i.key]?.final_size ?? i.input.value);
       }
-      await show(await tc.run('luck', { actual: actual() }, box));
+      await show(await ask());
     }
 
     let loaded = false;

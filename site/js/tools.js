@@ -6,6 +6,8 @@
 //
 // TOOLS is the list the section is built from: a further tool joins it with
 // {id, title, blurb, rulesets?, mount(tc)} (see tools-compare.js for one).
+// The S&F order advisor (issue 16's tool 6) is built apart, on branch
+// 'advisor': it joins the list from tools-advise.js with rulesets: ['warfare'].
 import { h, replace, button, field, select, num } from './dom.js';
 import { Cancelled } from './engine.js';
 import { compareTool } from './tools-compare.js';
@@ -31,6 +33,7 @@ export function mountTools(ctx, page) {
   let side = sides[0].id;
   let info = null;          // the core's "tools" answer for the battle as it is
   let infoFor = null;       // the battle text it was asked for
+  let pending = null;       // {text, promise} of the call under way
   const listeners = new Set();
   const sideSelect = select(sides.map((s) => ({ id: s.id, name: cap(s.name.replace(/^the /, '')) })), side, {
     onChange: (el) => { side = el.value; for (const fn of listeners) fn('side'); },
@@ -49,21 +52,23 @@ export function mountTools(ctx, page) {
     explain: (err) => page.explain(err),
     onChange: (fn) => listeners.add(fn),
     // The core's description of what the tools can do in this battle.
-    async info() {
+    // Asked once per battle: two tools opening at once share the one call.
+    info() {
       const battle = page.getBattle();
       const text = JSON.stringify(battle);
-      if (info && infoFor === text) return info;
-      let a;
-      try {
-        a = await ctx.engine.call('tools', battle, { slot: 'tools-info' });
-      } catch (e) {
+      if (info && infoFor === text) return Promise.resolve(info);
+      if (pending && pending.text === text) return pending.promise;
+      const promise = ctx.engine.call('tools', battle, { slot: 'tools-info' }).then((a) => {
+        if (!a.ok) throw new ToolError(page.explain(a.error));
+        info = a;
+        infoFor = text;
+        return a;
+      }, (e) => {
         if (e instanceof Cancelled) return null;
         throw e;
-      }
-      if (!a.ok) throw new ToolError(page.explain(a.error));
-      info = a;
-      infoFor = text;
-      return a;
+      }).finally(() => { if (pending?.promise === promise) pending = null; });
+      pending = { text, promise };
+      return promise;
     },
     runBox,
     run,
@@ -89,7 +94,8 @@ export function mountTools(ctx, page) {
 
   // Runs a tool in the worker: progress and Stop in `box`, the answer or null.
   // `battle`: another battle than the one in the editor (a saved plan).
-  async function run(fn, fields, box, battle = null) {
+  // `ownWords(err)`: the tool's words for an error in its own fields, or null.
+  async function run(fn, fields, box, battle = null, ownWords = null) {
     const request = { ...(battle || page.getBattle()), [fn]: { side, ...fields } };
     box.slot = `tool:${fn}`;
     box.why = null;
@@ -126,7 +132,7 @@ export function mountTools(ctx, page) {
     if (!answer.ok) {
       const err = answer.error;
       const own = err.path && err.path.startsWith(`/${fn}`);
-      box.status.textContent = own ? `${toolFieldWords(err.path)}: ${err.message}`
+      box.status.textContent = own ? (ownWords?.(err) || `${toolFieldWords(err.path)}: ${withLabels(err.message)}`)
         : battle ? `The first plan: ${err.path || 'the battle'} ${err.message}` : `The battle: ${page.explain(err)}`;
       box.status.classList.add('error');
       return null;
@@ -135,6 +141,13 @@ export function mountTools(ctx, page) {
     box.status.textContent = `${answer.complete === false ? `Stopped early by ${answer.stopped_by}: showing what was done. ` : ''}` +
       `${num(work.solves, 0)} ${work.solves === 1 ? 'solve' : 'solves'} in ${num(ms, 0)} ms.`;
     return answer;
+  }
+
+  // A path in a tool's error ("/attacker/units/1/casualties") in the words the
+  // sweep's list uses for it ("Silver Bows's casualty die now").
+  function withLabels(message) {
+    const fields = [...(info?.fields || [])].sort((a, b) => b.path.length - a.path.length);
+    return fields.reduce((m, f) => m.split(f.path).join(f.label), String(message));
   }
 
   // A tool's status line, Stop button and result area.
@@ -154,6 +167,16 @@ export function mountTools(ctx, page) {
   }
   const boxes = new Set();
 
+  function showLuck(answer) {
+    const luck = items.find((i) => i.t.id === 'luck');
+    if (!luck) return;
+    fold.open = true;
+    luck.d.open = true;
+    luck.d.scrollIntoView({ block: 'start' });
+    luck.d.querySelector('summary').focus({ preventScroll: true });
+    luck.mounted.fromRoll(answer);
+  }
+
   return {
     element,
     // The battle changed: a running tool stops, every result says it is for the battle before.
@@ -170,16 +193,13 @@ export function mountTools(ctx, page) {
       }
       for (const fn of listeners) fn('battle');
     },
+    // A result's numbers (a rolled battle's answer, or one shaped like it):
+    // "How lucky was I" opened, filled and run.
+    showLuck,
     // A rolled battle: "How lucky was I" with its numbers.
     luckButton(rollAnswer) {
-      return button('How lucky was this?', () => {
-        fold.open = true;
-        const luck = items.find((i) => i.t.id === 'luck');
-        if (!luck) return;
-        luck.d.open = true;
-        luck.mounted.fromRoll(rollAnswer);
-        luck.d.scrollIntoView({ block: 'start' });
-      }, { cls: 'small', title: 'Where this rolled result falls among all the battle\'s results (Tools: How lucky was I)' });
+      return button('How lucky was this?', () => showLuck(rollAnswer),
+        { cls: 'small', title: 'Where this rolled result falls among all the battle\'s results (Tools: How lucky was I)' });
     },
     // Plans travel in the link beside the battle.
     linkParams: () => items.find((i) => i.t.id === 'compare')?.mounted.linkParams?.() || {},

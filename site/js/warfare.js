@@ -92,18 +92,8 @@ export function mount(root, ctx, initial) {
   const describe = (err) => explain(scen, err, rules, solverInfo);
   const tools = mountTools(ctx, { ruleset: id, prefix: 'wf', getBattle: () => request(), setAll: (s) => ctx.setAll(s), explain: describe,
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
-  // A rolled battle offers "How lucky was this?" beside its outcome, once the results have drawn it.
-  const rollCtx = { ...ctx, engine: new Proxy(ctx.engine, {
-    get(target, key) {
-      if (key !== 'call') { const v = target[key]; return typeof v === 'function' ? v.bind(target) : v; }
-      return async (fn, req, opts) => {
-        const answer = await target.call(fn, req, opts);
-        if (fn === 'roll' && answer?.ok) setTimeout(() => results.element.querySelector('.roll-log .roll-outcome')?.after(tools.luckButton(answer)), 0);
-        return answer;
-      };
-    },
-  }) };
-  const results = makeResults(rollCtx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe });
+  const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
+    rollExtra: (answer) => tools.luckButton(answer) });
   const view = results.view;
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).

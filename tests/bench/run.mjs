@@ -90,12 +90,14 @@ for (let i = 0; i < list.length; i++) {
   console.log('');
 }
 
-// The page's own times for the tools' targets, measured by the browser tests
-// (tests/e2e/tools.test.mjs: wall time from the click to the answer, in Chromium).
+// The page's own times (issue 12's edit to odds, issue 16's tools), from the
+// last run of tests/e2e/page-times.test.mjs: wall time in Chromium, median of the runs.
 const pageTimes = path.join(build, 'bench', 'page-times.json');
 if (fs.existsSync(pageTimes)) {
-  console.log('On the page (from the last browser test run, wall time in Chromium)');
-  for (const [k, v] of Object.entries(JSON.parse(fs.readFileSync(pageTimes, 'utf8')))) console.log(`  ${k}: ${Math.round(v)} ms`);
+  const rowsIn = JSON.parse(fs.readFileSync(pageTimes, 'utf8'));
+  const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+  console.log(`On the page (tests/e2e/page-times.test.mjs, ${fs.statSync(pageTimes).mtime.toISOString()}, wall time in Chromium)`);
+  if (Array.isArray(rowsIn)) for (const t of rowsIn) console.log(`  ${t.name}: median ${Math.round(med(t.ms))} ms (${t.ms.map((x) => Math.round(x)).join(', ')})`);
   console.log('');
 }
 

@@ -1,9 +1,8 @@
 // The Tools section in the browser: every tool run on every battle page, its
 // answer checked against the core's own call, plans carried by the link, a
 // rolled battle's "How lucky was this?", stale results dimmed, Stop, and
-// screenshots at phone and laptop size. The page's times for the issue's
-// targets are written to build/bench/page-times.json (printed by scripts/bench,
-// never asserted).
+// screenshots at phone and laptop size. The page's times are printed, never
+// asserted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,14 +13,10 @@ const env = useSiteAndBrowser({ before, after });
 let core;
 before(async () => { core = await loadCore(); });
 const ask = (fn, req) => JSON.parse(core.call(fn, JSON.stringify(req)));
+// The page's wall times, printed (scripts/bench's figures come from
+// tests/e2e/page-times.test.mjs, which measures the same targets on purpose).
 const times = {};
-after(() => {
-  const file = path.join(root, 'build', 'bench', 'page-times.json');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  let old = {};
-  try { old = JSON.parse(fs.readFileSync(file, 'utf8')); } catch { /* first run */ }
-  fs.writeFileSync(file, JSON.stringify({ ...old, ...times }, null, 2) + '\n');
-});
+after(() => { for (const [k, v] of Object.entries(times)) console.log(`${k}: ${Math.round(v)} ms`); });
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -264,4 +259,141 @@ test('minimum force and sweeps on S&F and Bloodied Steel; a long run shows Stop 
   await bs.context.close();
 });
 
-void escape;
+
+// Tools the tests above do not run on a page: compare on Olympia and S&F, a
+// sweep on Bloodied Steel, luck entered by hand, and luck from a pasted battle.
+test('compare plans on Olympia and S&F: the table equals the core\'s compare', async () => {
+  const cases = [
+    ['olympia', (page) => page.locator('.ol-stack[data-side=attacker] .ol-noble').first().locator('.ol-troop input').first(), '14',
+      (b) => { const n = b.attacker.nobles[0]; const k = Object.keys(n.troops)[0]; n.troops[k] = 14; }],
+    ['warfare', (page) => page.locator('.army.defender .army-unit').last().getByLabel('Casualty die now'), '2',
+      (b) => { b.defender.units[b.defender.units.length - 1].casualties = 2; }],
+  ];
+  for (const [ruleset, field, value, edit] of cases) {
+    const { page, problems } = await openPage(env.chrome.browser, env.server.url + `#/${ruleset}`, { viewport: LAPTOP });
+    await page.getByRole('button', { name: 'Reset to the example' }).click();
+    await settled(page);
+    const tool = await openTool(page, 'compare');
+    await tool.getByRole('button', { name: 'Save the battle as Plan A' }).click();
+    await field(page).fill(value);
+    await tool.getByRole('button', { name: 'Save the battle as Plan B' }).click();
+    await run(tool, 'Compare');
+    const example = JSON.parse(core.rules(JSON.stringify({ ruleset }))).rulesets[ruleset].example;
+    const b = JSON.parse(JSON.stringify(example));
+    edit(b);
+    const a = ask('compare', { ...example, compare: { side: 'attacker', plans: [{ name: 'Plan B', battle: b }] } });
+    assert.equal(a.ok, true, JSON.stringify(a.error));
+    const rows = await tool.locator('.compare-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    assert.deepEqual(rows[0], a.plans.map((p) => pctText(p.win)), `${ruleset}: win`);
+    assert.deepEqual(rows[1], a.plans.map((p) => pctText(p.lose)), `${ruleset}: lose`);
+    assert.notEqual(rows[5][1], '—');
+    await tool.scrollIntoViewIfNeeded();
+    await shot(page, `tools-${ruleset}-compare-1280.png`);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  }
+});
+
+test('Bloodied Steel: a sweep of Arms equals single odds, on a phone, by keyboard', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/bloodied-steel', { viewport: PHONE });
+  await page.getByRole('button', { name: 'Reset to the example' }).click();
+  await settled(page);
+  const tool = await openTool(page, 'sweep');
+  const pick = tool.getByLabel('Number to sweep');
+  await pick.locator('option[value="/units/0/arms"]').waitFor({ state: 'attached' });
+  await pick.focus();
+  await pick.selectOption('/units/0/arms');
+  await tool.getByLabel('From').fill('2');
+  await tool.getByLabel('To').fill('8');
+  await tool.getByLabel('Step').fill('2');
+  await tool.getByRole('button', { name: 'Sweep', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await tool.locator('.tool-out[data-ms]').waitFor();
+  const example = JSON.parse(core.rules(JSON.stringify({ ruleset: 'bloodied-steel' }))).rulesets['bloodied-steel'].example;
+  const values = await tool.locator('.tool-bars .bar-row .bar-value').allTextContents();
+  assert.equal(values.length, 4);
+  for (const [i, arms] of [2, 4, 6, 8].entries()) {
+    const b = JSON.parse(JSON.stringify(example));
+    b.units[0].arms = arms;
+    const o = ask('odds', b);
+    assert.equal(values[i].replace('▼ ', ''), pctText(o.outcomes.tribunan), `Arms ${arms}`);
+  }
+  const want = ask('sweep', { ...example, sweep: { path: '/units/0/arms', from: 2, to: 8, step: 2 } });
+  assert.equal(await tool.locator('.tool-summary').textContent(), want.worse_text);
+  await tool.scrollIntoViewIfNeeded();
+  await shot(page, 'tools-bloodied-steel-sweep-390.png');
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('How lucky was I, entered by hand (S&F): the core\'s percentile; a bad entry is said at its unit', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/warfare', { viewport: LAPTOP });
+  await page.getByRole('button', { name: 'Reset to the example' }).click();
+  await settled(page);
+  const tool = await openTool(page, 'luck');
+  const example = JSON.parse(core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
+  const inputs = tool.locator('.luck-side input');
+  await inputs.first().waitFor();
+  const n = await inputs.count();
+  assert.equal(n, example.attacker.units.length + example.defender.units.length);
+  // The attacker won with its first unit down to 1 and every defender unit removed.
+  await tool.getByLabel('Outcome').selectOption('attacker');
+  const finals = [];
+  for (let i = 0; i < n; i++) {
+    const v = i === 0 ? 1 : i < example.attacker.units.length ? Number(await inputs.nth(i).inputValue()) : 0;
+    await inputs.nth(i).fill(String(v));
+    finals.push(v);
+  }
+  await run(tool, 'How lucky?');
+  const na = example.attacker.units.length;
+  const a = ask('luck', { ...example, luck: { side: 'attacker', actual: { outcome: 'attacker', attacker: finals.slice(0, na), defender: finals.slice(na) } } });
+  assert.equal(a.ok, true, JSON.stringify(a.error));
+  assert.deepEqual(await tool.locator('.tool-luck-words li').allTextContents(), [a.sides.attacker.text, a.sides.defender.text]);
+  const bars = await tool.locator('.tool-out > .tool-bars .bar-value').allTextContents();
+  assert.deepEqual(bars, [pctText(a.sides.attacker.at_least), pctText(a.sides.defender.at_least)]);
+  await tool.scrollIntoViewIfNeeded();
+  await shot(page, 'tools-warfare-luck-hand-1280.png');
+  // A die past the unit's own is refused, naming the unit's field; nothing shown changes.
+  await inputs.first().fill('99');
+  await tool.getByRole('button', { name: 'How lucky?' }).click();
+  await tool.locator('.tool-status.error').waitFor();
+  assert.match(await tool.locator('.tool-status').textContent(), new RegExp(`^${example.attacker.units[0].name}'s casualty die at the end: `));
+  assert.equal(await inputs.first().getAttribute('aria-invalid'), 'true');
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('Olympia: a pasted battle section offers How lucky was this?, fills both stacks and ranks the result as the core does', async () => {
+  const text = fs.readFileSync(path.join(root, 'tests', 'fixtures', 'olympia-reports', 'g2-battle-fomar.txt'), 'utf8').replace(/^(#.*\n)+/, '');
+  const { battleResult } = await import('../../site/js/olympia-report.js');
+  const r = battleResult(text);
+  assert.equal(r.ok, true);
+  for (const viewport of [LAPTOP, PHONE]) {
+    const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia', { viewport });
+    await page.getByRole('button', { name: 'Reset to the example' }).click();
+    await settled(page);
+    await page.locator('.ol-stack[data-side=attacker]').getByRole('button', { name: 'Paste from a turn report…' }).click();
+    const dlg = page.locator('dialog.paste-dialog');
+    await dlg.getByLabel('Report text').fill(text);
+    const lucky = dlg.getByRole('button', { name: 'How lucky was this?' });
+    await lucky.waitFor();
+    assert.match(await dlg.locator('.paste-luck').textContent(), /the attacker won; the attacker kept 46 soldiers, 16 swordsmen, 3 elite archers/);
+    await shot(page, `tools-olympia-paste-luck-dialog-${viewport.width}.png`);
+    await lucky.click();
+    const tool = page.locator('details.tool[data-tool="luck"]');
+    await tool.locator('.tool-out[data-ms]').waitFor({ timeout: 60000 });
+    const actual = { outcome: r.outcome, attacker: r.survivors.attacker.men, defender: r.survivors.defender.men };
+    const a = ask('luck', { ruleset: 'olympia', attacker: r.start.attacker, defender: r.start.defender, luck: { side: 'attacker', actual } });
+    assert.equal(a.ok, true, JSON.stringify(a.error));
+    assert.deepEqual(await tool.locator('.tool-luck-words li').allTextContents(), [a.sides.attacker.text, a.sides.defender.text]);
+    assert.match(await page.locator('.ol-paste-note').textContent(), /Filled both stacks with the pasted battle/);
+    assert.ok(await tool.locator('.luck-chart .hl').count() >= 1, 'the survivors chart marks the value seen');
+    await tool.scrollIntoViewIfNeeded();
+    await shot(page, `tools-olympia-paste-luck-${viewport.width}.png`);
+    // Undo puts the stacks back.
+    await page.locator('.ol-paste-note').getByRole('button', { name: 'Undo' }).click();
+    assert.equal(await page.locator('.ol-stack[data-side=attacker] .ol-noble').first().getByLabel('Name').inputValue(), 'Osswid');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  }
+});
