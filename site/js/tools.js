@@ -34,6 +34,7 @@ export function mountTools(ctx, page) {
   let info = null;          // the core's "tools" answer for the battle as it is
   let infoFor = null;       // the battle text it was asked for
   let pending = null;       // {text, promise} of the call under way
+  const boxes = new Set();  // every tool's run box, dimmed when the battle changes
   const listeners = new Set();
   const sideSelect = select(sides.map((s) => ({ id: s.id, name: cap(s.name.replace(/^the /, '')) })), side, {
     onChange: (el) => { side = el.value; for (const fn of listeners) fn('side'); },
@@ -96,7 +97,8 @@ export function mountTools(ctx, page) {
   // `battle`: another battle than the one in the editor (a saved plan).
   // `ownWords(err)`: the tool's words for an error in its own fields, or null.
   async function run(fn, fields, box, battle = null, ownWords = null) {
-    const request = { ...(battle || page.getBattle()), [fn]: { side, ...fields } };
+    // Luck ranks the result for both sides: it takes no side.
+    const request = { ...(battle || page.getBattle()), [fn]: fn === 'luck' ? fields : { side, ...fields } };
     box.slot = `tool:${fn}`;
     box.why = null;
     box.out.classList.remove('stale');
@@ -165,8 +167,6 @@ export function mountTools(ctx, page) {
     boxes.add(box);
     return box;
   }
-  const boxes = new Set();
-
   function showLuck(answer) {
     const luck = items.find((i) => i.t.id === 'luck');
     if (!luck) return;

@@ -196,7 +196,7 @@ test('a rolled battle offers How lucky was this?, on every page, with the core\'
       } else {
         actual = { units: roll.units.map((u) => u.final_size) };
       }
-      const a = ask('luck', { ...example, luck: { actual, side: ruleset === 'bloodied-steel' ? 'tribunan' : 'attacker' } });
+      const a = ask('luck', { ...example, luck: { actual } });
       assert.equal(a.ok, true, JSON.stringify(a.error));
       const words = await tool.locator('.tool-luck-words li').allTextContents();
       assert.deepEqual(words, Object.values(a.sides).length === 2 ? (ruleset === 'bloodied-steel' ? [a.sides.tribunan.text, a.sides.ashen.text] : [a.sides.attacker.text, a.sides.defender.text]) : []);
@@ -216,14 +216,14 @@ test('minimum force and sweeps on S&F and Bloodied Steel; a long run shows Stop 
   await settled(page);
   const sweep = await openTool(page, 'sweep');
   await sweep.getByLabel('Number to sweep').selectOption('/attacker/units/1/casualties');
-  await sweep.getByLabel('From').fill('1');
-  await sweep.getByLabel('To').fill('4');
-  await sweep.getByLabel('Step').fill('1');
+  await sweep.getByLabel('From', { exact: true }).fill('1');
+  await sweep.getByLabel('To', { exact: true }).fill('4');
+  await sweep.getByLabel('Step', { exact: true }).fill('1');
   await run(sweep, 'Sweep');
   assert.equal(await sweep.locator('.tool-bars .bar-row').count(), 4);
   await shot(page, 'tools-warfare-sweep-1280.png');
   // A bad range is said at its field, in words.
-  await sweep.getByLabel('To').fill('9');
+  await sweep.getByLabel('To', { exact: true }).fill('9');
   await sweep.getByRole('button', { name: 'Sweep', exact: true }).click();
   await sweep.locator('.tool-status.error').waitFor();
   assert.match(await sweep.locator('.tool-status').textContent(), /^Sweep, to: at 9, \/attacker\/units\/1\/casualties must be/);
@@ -303,9 +303,9 @@ test('Bloodied Steel: a sweep of Arms equals single odds, on a phone, by keyboar
   await pick.locator('option[value="/units/0/arms"]').waitFor({ state: 'attached' });
   await pick.focus();
   await pick.selectOption('/units/0/arms');
-  await tool.getByLabel('From').fill('2');
-  await tool.getByLabel('To').fill('8');
-  await tool.getByLabel('Step').fill('2');
+  await tool.getByLabel('From', { exact: true }).fill('2');
+  await tool.getByLabel('To', { exact: true }).fill('8');
+  await tool.getByLabel('Step', { exact: true }).fill('2');
   await tool.getByRole('button', { name: 'Sweep', exact: true }).focus();
   await page.keyboard.press('Enter');
   await tool.locator('.tool-out[data-ms]').waitFor();
@@ -346,7 +346,7 @@ test('How lucky was I, entered by hand (S&F): the core\'s percentile; a bad entr
   }
   await run(tool, 'How lucky?');
   const na = example.attacker.units.length;
-  const a = ask('luck', { ...example, luck: { side: 'attacker', actual: { outcome: 'attacker', attacker: finals.slice(0, na), defender: finals.slice(na) } } });
+  const a = ask('luck', { ...example, luck: { actual: { outcome: 'attacker', attacker: finals.slice(0, na), defender: finals.slice(na) } } });
   assert.equal(a.ok, true, JSON.stringify(a.error));
   assert.deepEqual(await tool.locator('.tool-luck-words li').allTextContents(), [a.sides.attacker.text, a.sides.defender.text]);
   const bars = await tool.locator('.tool-out > .tool-bars .bar-value').allTextContents();
@@ -383,7 +383,7 @@ test('Olympia: a pasted battle section offers How lucky was this?, fills both st
     const tool = page.locator('details.tool[data-tool="luck"]');
     await tool.locator('.tool-out[data-ms]').waitFor({ timeout: 60000 });
     const actual = { outcome: r.outcome, attacker: r.survivors.attacker.men, defender: r.survivors.defender.men };
-    const a = ask('luck', { ruleset: 'olympia', attacker: r.start.attacker, defender: r.start.defender, luck: { side: 'attacker', actual } });
+    const a = ask('luck', { ruleset: 'olympia', attacker: r.start.attacker, defender: r.start.defender, luck: { actual } });
     assert.equal(a.ok, true, JSON.stringify(a.error));
     assert.deepEqual(await tool.locator('.tool-luck-words li').allTextContents(), [a.sides.attacker.text, a.sides.defender.text]);
     assert.match(await page.locator('.ol-paste-note').textContent(), /Filled both stacks with the pasted battle/);
