@@ -35,7 +35,8 @@ export function chanceBars(rows, { caption, cls = '' } = {}) {
 
 // A table: head, rows of cells (the first cell a row header).
 export function table(caption, head, rows, cls = '') {
-  return h('div', { class: 'table-scroll' },
+  // Focusable, so a table wider than a phone scrolls by keyboard too.
+  return h('div', { class: 'table-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': caption } },
     h('table', { class: `dist-table tool-table ${cls}` },
       h('caption', { class: 'sr-only', text: caption }),
       h('thead', {}, h('tr', {}, head.map((t) => h('th', { attrs: { scope: 'col' }, text: t })))),

@@ -226,7 +226,7 @@ test('minimum force and sweeps on S&F and Bloodied Steel; a long run shows Stop 
   await sweep.getByLabel('To', { exact: true }).fill('9');
   await sweep.getByRole('button', { name: 'Sweep', exact: true }).click();
   await sweep.locator('.tool-status.error').waitFor();
-  assert.match(await sweep.locator('.tool-status').textContent(), /^Sweep, to: at 9, \/attacker\/units\/1\/casualties must be/);
+  assert.match(await sweep.locator('.tool-status').textContent(), /^Sweep, to: at 9, Silver Bows' casualty die must be a whole number from 1 to 4$/);
 
   const minimum = await openTool(page, 'minimum');
   await minimum.getByLabel('Target chance to win (%)').fill('99');
@@ -392,7 +392,7 @@ test('Olympia: a pasted battle section offers How lucky was this?, fills both st
     await shot(page, `tools-olympia-paste-luck-${viewport.width}.png`);
     // Undo puts the stacks back.
     await page.locator('.ol-paste-note').getByRole('button', { name: 'Undo' }).click();
-    assert.equal(await page.locator('.ol-stack[data-side=attacker] .ol-noble').first().getByLabel('Name').inputValue(), 'Osswid');
+    assert.equal(await page.locator('.ol-stack[data-side=attacker] .ol-noble').first().getByLabel('Stack leader').inputValue(), 'Osswid');
     assert.deepEqual(problems, []);
     await page.context().close();
   }
