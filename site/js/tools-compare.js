@@ -106,7 +106,7 @@ export const compareTool = {
         ['Neither', ...a.plans.map((p) => chanceText(p, 'draw'))],
         [`Expected loss of ${tc.sideName(a.side)} (${a.loss_word})`, ...a.plans.map((p) => num(p.losses[a.side].total))],
         [`Expected loss of ${other.name} (${a.loss_word})`, ...a.plans.map((p) => num(p.losses[other.id].total))],
-        ['Win: difference from the first', ...a.plans.map((p, i) => (i === 0 ? '—' : deltaText(p.difference.win)))],
+        [`Win: difference from ${names[0]}`, ...a.plans.map((p, i) => (i === 0 ? '—' : deltaText(p.difference.win)))],
         [`Own losses: difference`, ...a.plans.map((p, i) => (i === 0 ? '—' : signed(p.difference.losses[a.side])))],
         [`Enemy losses: difference`, ...a.plans.map((p, i) => (i === 0 ? '—' : signed(p.difference.losses[other.id])))],
       ];

@@ -41,6 +41,8 @@ async function run(tool, buttonName) {
   await tool.locator('.tool-status').filter({ hasText: /solves? in/ }).waitFor();
   return Number(await out.getAttribute('data-ms'));
 }
+// Shows a tool's result from its top (the form above it is in other shots).
+const toResult = (tool) => tool.locator('.tool-out').evaluate((el) => el.scrollIntoView({ block: 'start' }));
 async function shot(page, name) {
   await page.screenshot({ path: screenshotPath(name), fullPage: false });
 }
@@ -122,7 +124,7 @@ test('every page: marginal value of the default example matches the core, at bot
       assert.deepEqual(labels, a.changes.map((c) => c.label));
       assert.ok(labels.some((l) => l.includes(want)));
       if (viewport === LAPTOP) times[`marginal value, ${ruleset} example (page, ms)`] = ms;
-      await tool.scrollIntoViewIfNeeded();
+      await toResult(tool);
       await shot(page, `tools-${ruleset}-marginal-${viewport.width}.png`);
       assert.deepEqual(problems, []);
       await page.context().close();
@@ -202,7 +204,7 @@ test('a rolled battle offers How lucky was this?, on every page, with the core\'
       assert.deepEqual(words, Object.values(a.sides).length === 2 ? (ruleset === 'bloodied-steel' ? [a.sides.tribunan.text, a.sides.ashen.text] : [a.sides.attacker.text, a.sides.defender.text]) : []);
       // Each survivors chart marks the value seen.
       assert.ok(await tool.locator('.luck-chart .bar-fill.hl, .luck-chart .col-bar.hl').count() >= 1);
-      await tool.scrollIntoViewIfNeeded();
+      await toResult(tool);
       await shot(page, `tools-${ruleset}-luck-${viewport.width}.png`);
       assert.deepEqual(problems, []);
       await page.context().close();
@@ -239,7 +241,7 @@ test('minimum force and sweeps on S&F and Bloodied Steel; a long run shows Stop 
   await minimum.getByLabel('At most (solves)').fill('3');
   await run(minimum, 'Find it');
   assert.match(await minimum.locator('.tool-summary').textContent(), /^Not reachable within the limits/);
-  await minimum.scrollIntoViewIfNeeded();
+  await toResult(minimum);
   await shot(page, 'tools-warfare-minimum-1280.png');
   assert.deepEqual(problems, []);
   await page.context().close();
@@ -250,7 +252,7 @@ test('minimum force and sweeps on S&F and Bloodied Steel; a long run shows Stop 
   const m = await openTool(bs.page, 'minimum');
   await run(m, 'Find it');
   assert.match(await m.locator('.tool-summary').textContent(), /^17 Arms for First Cohort \(Arms total 17\) reach 90%/);
-  await m.scrollIntoViewIfNeeded();
+  await toResult(m);
   await shot(bs.page, 'tools-bloodied-steel-minimum-390.png');
   // The section is keyboard-usable and passes axe at phone size.
   const found = await axe(bs.page, '.tools-card');
@@ -351,7 +353,7 @@ test('How lucky was I, entered by hand (S&F): the core\'s percentile; a bad entr
   assert.deepEqual(await tool.locator('.tool-luck-words li').allTextContents(), [a.sides.attacker.text, a.sides.defender.text]);
   const bars = await tool.locator('.tool-out > .tool-bars .bar-value').allTextContents();
   assert.deepEqual(bars, [pctText(a.sides.attacker.at_least), pctText(a.sides.defender.at_least)]);
-  await tool.scrollIntoViewIfNeeded();
+  await toResult(tool);
   await shot(page, 'tools-warfare-luck-hand-1280.png');
   // A die past the unit's own is refused, naming the unit's field; nothing shown changes.
   await inputs.first().fill('99');
@@ -388,7 +390,7 @@ test('Olympia: a pasted battle section offers How lucky was this?, fills both st
     assert.deepEqual(await tool.locator('.tool-luck-words li').allTextContents(), [a.sides.attacker.text, a.sides.defender.text]);
     assert.match(await page.locator('.ol-paste-note').textContent(), /Filled both stacks with the pasted battle/);
     assert.ok(await tool.locator('.luck-chart .hl').count() >= 1, 'the survivors chart marks the value seen');
-    await tool.scrollIntoViewIfNeeded();
+    await toResult(tool);
     await shot(page, `tools-olympia-paste-luck-${viewport.width}.png`);
     // Undo puts the stacks back.
     await page.locator('.ol-paste-note').getByRole('button', { name: 'Undo' }).click();
