@@ -123,7 +123,7 @@ export const luckTool = {
         survivors(a, s.id).map(({ dist, m, title }) => {
           const mk = marks.get(key(m)) || m;
           return h('div', { class: 'luck-chart' },
-            distChart(dist, { title: `${title}: ${mk.value} (at least this many: ${pct(mk.at_least)})`, xLabel: 'Left', highlight: mk.value, cls: s.id }));
+            distChart(dist, { title: `${title}: ${mk.value} (at least this many: ${pct(mk.at_least)})`, xLabel: 'Left', highlight: mk.value, mark: mk.value, cls: s.id }));
         })));
       replace(box.out,
         h('h4', { text: 'Chance of a result at least this good' }),
