@@ -96,7 +96,11 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
     result = r;
     lucky.hidden = false;
     const left = (s) => menText(r.survivors[s].men, kinds);
-    luckWhy.textContent = `The battle's result: ${r.outcome === 'tie' ? 'no victor' : `the ${r.outcome} won`}; the attacker kept ${left('attacker')}, the defender ${left('defender')}.`;
+    // Men the calculator cannot field are left out of both the battle and its luck: say so.
+    const missing = report.stacks.filter((s) => s.battle === 0 && (s.source === 'attacker' || s.source === 'defender'))
+      .reduce((n, s) => n + s.unknown.filter((u) => !/does not fight/.test(u.why)).length, 0);
+    luckWhy.textContent = `The battle's result: ${r.outcome === 'tie' ? 'no victor' : `the ${r.outcome} won`}; the attacker kept ${left('attacker')}, the defender ${left('defender')}.` +
+      (missing ? ` Caution: ${missing} ${missing === 1 ? 'entry' : 'entries'} of the stacks that fight or change ratings could not be read (listed above), so the luck is for the battle without them.` : '');
   }
 
   function judge() {
