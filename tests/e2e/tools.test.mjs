@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { num } from '../../site/js/dom.js';
 import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, root, axe } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
@@ -241,6 +242,15 @@ test('minimum force and sweeps on S&F and Bloodied Steel; a long run shows Stop 
   await minimum.getByLabel('At most (solves)').fill('3');
   await run(minimum, 'Find it');
   assert.match(await minimum.locator('.tool-summary').textContent(), /^Not reachable within the limits/);
+  // A reachable target: the cheapest combination the core finds, with its odds.
+  await minimum.getByLabel('Target chance to win (%)').fill('40');
+  await minimum.getByLabel('At most (solves)').fill('30');
+  await run(minimum, 'Find it');
+  const wfExample = JSON.parse(core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
+  const wfWant = ask('minimum', { ...wfExample, minimum: { side: 'attacker', target: 0.4, steps: ['size', 'experience'], max_solves: 30 } });
+  assert.equal(wfWant.reachable, true, JSON.stringify(wfWant.error));
+  assert.match(await minimum.locator('.tool-summary').textContent(), new RegExp(`^${escape(num(wfWant.cost, 2))} gold reaches 40%: ${escape(wfWant.changes.join('; '))}\\.$`));
+  assert.equal(await minimum.locator('.tool-table tbody tr').first().locator('td').first().textContent(), pctText(wfWant.point.win));
   await toResult(minimum);
   await shot(page, 'tools-warfare-minimum-1280.png');
   assert.deepEqual(problems, []);
@@ -251,7 +261,11 @@ test('minimum force and sweeps on S&F and Bloodied Steel; a long run shows Stop 
   await settled(bs.page);
   const m = await openTool(bs.page, 'minimum');
   await run(m, 'Find it');
-  assert.match(await m.locator('.tool-summary').textContent(), /^17 Arms for First Cohort \(Arms total 17\) reach 90%/);
+  const bsExample = JSON.parse(core.rules(JSON.stringify({ ruleset: 'bloodied-steel' }))).rulesets['bloodied-steel'].example;
+  const bsWant = ask('minimum', { ...bsExample, minimum: { side: 'tribunan', target: 0.9, unit: 0, max: 1000 } });
+  assert.equal(bsWant.reachable, true);
+  assert.equal(await m.locator('.tool-summary').textContent(), `${bsWant.value} ${bsWant.noun} (Arms total ${bsWant.arms_total}) reach 90%.`);
+  assert.equal(await m.locator('.tool-table tbody tr').first().locator('td').first().textContent(), pctText(bsWant.point.win));
   await toResult(m);
   await shot(bs.page, 'tools-bloodied-steel-minimum-390.png');
   // The section is keyboard-usable and passes axe at phone size.
