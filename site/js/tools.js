@@ -87,7 +87,7 @@ export function mountTools(ctx, page) {
   });
   const fold = h('details', { class: 'tools-fold' },
     h('summary', {}, h('h2', { class: 'fold-title', id: `${page.prefix}-tools-h`, text: 'Tools' }),
-      h('span', { class: 'muted small', text: ' compare plans, sweep a number, marginal value, minimum force, how lucky was I' })),
+      h('span', { class: 'muted small', text: ` ${items.map((i) => i.t.title.charAt(0).toLowerCase() + i.t.title.slice(1)).join(', ')}` })),
     h('div', { class: 'tools-side' },
       field('Chances to win for', sideSelect, null, { hint: 'Every tool reports this side\'s chance to win.' })),
     h('ul', { class: 'tools-list' }, items.map((i) => h('li', {}, i.d))));
