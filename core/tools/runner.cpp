@@ -114,6 +114,9 @@ std::size_t read_bound(const In& tool, const char* key, std::size_t def, std::si
 std::string percent(double p) {
     char buf[32];
     const double x = p * 100;
+    // Never "0.00%" or "100.00%" for what is not certain (as the page's pct() says it).
+    if (x > 0 && x < 0.01) return "<0.01%";
+    if (x > 99.99 && x < 100) return ">99.99%";
     if (x > 0 && x < 0.1)
         std::snprintf(buf, sizeof buf, "%.2f%%", x);
     else if (x < 100 && x > 99.9)

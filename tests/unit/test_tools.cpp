@@ -7,6 +7,7 @@
 
 #include "api/api.hpp"
 #include "api/solver.hpp"
+#include "tools/runner.hpp"
 
 using bc::json;
 
@@ -443,4 +444,16 @@ TEST_CASE("tools: progress between solves, and a cancel from the page ends the c
     CHECK(seen[1]["total"] == 11);
     REQUIRE(a["ok"] == false);
     CHECK(a["error"]["message"] == "cancelled");
+}
+
+TEST_CASE("tools: a chance in words is never rounded to certain or impossible", "[tools]") {
+    using bc::tools::percent;
+    CHECK(percent(1.0) == "100.0%");
+    CHECK(percent(0.0) == "0.0%");
+    CHECK(percent(0.99995) == ">99.99%");
+    CHECK(percent(0.99999999) == ">99.99%");
+    CHECK(percent(0.00004) == "<0.01%");
+    CHECK(percent(0.9995) == "99.95%");
+    CHECK(percent(0.0005) == "0.05%");
+    CHECK(percent(0.5) == "50.0%");
 }
