@@ -89,6 +89,7 @@ const pushLink = debounce(async (page, scenario) => {
   if (current?.page !== page) return;
   const params = new URLSearchParams();
   params.set('b', await encodeScenario(stampRules(rulesOf(page), scenario)));
+  addPageParams(params);
   if (embedded) params.set('embed', '1');
   const hash = makeHash(page.id, params);
   if (hash !== location.hash) {
@@ -99,9 +100,15 @@ const pushLink = debounce(async (page, scenario) => {
   }
 }, 600);
 
+// What the page keeps beside the battle in its link (the Tools section's plans).
+function addPageParams(params) {
+  for (const [k, v] of Object.entries(current?.controller?.linkParams?.() || {})) params.set(k, v);
+}
+
 async function linkFor(scenario, { roll = false, embed = false } = {}) {
   const params = new URLSearchParams();
   params.set('b', await encodeScenario(stampRules(rulesOf(current.page), scenario)));
+  addPageParams(params);
   if (roll) {
     params.set('roll', '1');
     params.set('dice', String(diceVersion));
@@ -157,6 +164,7 @@ async function route(source = 'open') {
     show(page, scenario);
   }
   current.hash = location.hash;
+  if (!page.keepsItself) await current.controller.readLinkParams?.(params);
   const notes = [];
   if (fromLink && page.keepsItself) {
     // Read once: the page keeps it now, and a reload must not read it again.
@@ -369,6 +377,8 @@ function show(page, scenario) {
     solverLimits: rules.solver_limits,
     embedded,
     toolbar,
+    // Replaces the battle; the one it replaces goes to Recent battles.
+    setAll: (s) => setAll(s),
     changed: (s) => {
       save(page.id, s);
       pushLink(page, s);

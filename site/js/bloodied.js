@@ -7,6 +7,7 @@ import { runRoll } from './engine.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
 import { optionWords } from './options-form.js';
+import { mountTools } from './tools.js';
 
 export const id = 'bloodied-steel';
 export const title = 'Bloodied Steel';
@@ -84,6 +85,9 @@ export function mount(root, ctx, initial) {
   seedInput.dataset.path = '/seed';
   const view = makeOddsView(ctx, { prefix: 'bs', outcomes: OUTCOMES, solverBox });
   view.track(rollBox, 'The units changed: roll the battle again.');
+  const tools = mountTools(ctx, { ruleset: id, prefix: 'bs', getBattle: () => request(), setAll: (s) => ctx.setAll(s),
+    explain: (err) => explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }),
+    linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
 
   const page = h('div', { class: 'calc', dataset: { ruleset: id } },
     h('div', { class: 'page-head' },
@@ -109,7 +113,8 @@ export function mount(root, ctx, initial) {
             field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
             button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
             button('New seed', () => { scen.seed = randomSeed(); seedInput.value = String(scen.seed); ctx.changed(request({ seed: scen.seed })); roll(); }, { title: 'Pick a random seed and roll' })),
-          rollBox))));
+          rollBox),
+        tools.element)));
   root.append(page);
 
   // ---- armies ----
@@ -260,6 +265,7 @@ export function mount(root, ctx, initial) {
   const computeSoon = debounce(compute, 150);
   function edited({ structural: units = false } = {}) {
     view.changed({ structural: units });
+    tools.changed();
     ctx.changed(request({ seed: scen.seed }));
     renderPrintSummary();
     computeSoon();
@@ -280,6 +286,7 @@ export function mount(root, ctx, initial) {
     renderSolver();
     renderPrintSummary();
     view.changed({ structural: true });
+    tools.changed();
     clear(rollBox);
     computeSoon.flush();
   }
@@ -356,7 +363,8 @@ export function mount(root, ctx, initial) {
     const entries = answer.log.filter((e) => e.step !== 'summary');
     const summary = answer.log.find((e) => e.step === 'summary');
     replace(rollBox,
-      h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+      h('div', { class: 'roll-head' }, h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+        tools.luckButton(answer)),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
       h('ol', { class: 'log' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
@@ -385,6 +393,8 @@ export function mount(root, ctx, initial) {
     setScenario,
     roll,
     hasRolled: () => rolled,
+    linkParams: tools.linkParams,
+    readLinkParams: tools.readLinkParams,
     destroy() { destroyed = true; },
   };
 }

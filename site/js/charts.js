@@ -63,7 +63,8 @@ const ROWS_AT_MOST = 21; // one row per value up to a d20's 0–20; more values 
 // A distribution {"value": p, ...}: rows with their values beside them, or for
 // many values columns whose value shows on tap, hover or focus; a toggle for
 // "at least N"; the table of numbers under it.
-export function distChart(dist, { title = '', xLabel = 'Value', highlight = null, maxBars = 60, cls = '' } = {}) {
+// mark: a value seen (How lucky was I), marked in shape and words as well as colour.
+export function distChart(dist, { title = '', xLabel = 'Value', highlight = null, mark = null, maxBars = 60, cls = '' } = {}) {
   const all = Object.entries(dist || {}).map(([v, p]) => [Number(v), p]).filter(([, p]) => p > 0).sort((a, b) => a[0] - b[0]);
   if (all.length === 0) return h('p', { class: 'muted', text: 'No data.' });
   const atLeast = new Map();
@@ -103,8 +104,9 @@ export function distChart(dist, { title = '', xLabel = 'Value', highlight = null
       const rows = entries.map(([v, p]) => {
         const fill = h('div', { class: `bar-fill ${cls}` + (highlight !== null && v === highlight ? ' hl' : '') });
         fill.style.width = scale(valueOf(v, p));
-        return h('div', { class: 'bar-row', attrs: { role: 'listitem', 'aria-label': say(v, p) } },
-          h('span', { class: 'bar-label', attrs: { 'aria-hidden': 'true' }, text: `${cumulative ? '≥ ' : ''}${v}` }),
+        const hl = mark !== null && v === mark;
+        return h('div', { class: 'bar-row' + (hl ? ' hl-row' : ''), attrs: { role: 'listitem', 'aria-label': say(v, p) + (hl ? ' (the result seen)' : '') } },
+          h('span', { class: 'bar-label', attrs: { 'aria-hidden': 'true' }, text: `${hl ? '▶ ' : ''}${cumulative ? '≥ ' : ''}${v}` }),
           h('div', { class: 'bar-track' }, fill),
           h('span', { class: 'bar-value', attrs: { 'aria-hidden': 'true' }, text: pct(valueOf(v, p)) }));
       });
@@ -116,7 +118,7 @@ export function distChart(dist, { title = '', xLabel = 'Value', highlight = null
     // Columns: one tab stop for the chart; arrows move along it and the value is read out.
     let at = Math.max(0, entries.findIndex(([, p]) => p === Math.max(...entries.map((e) => e[1]))));
     const cols = entries.map(([v, p], i) => {
-      const bar = h('div', { class: `col-bar bar-fill ${cls}` + (highlight !== null && v === highlight ? ' hl' : '') });
+      const bar = h('div', { class: `col-bar bar-fill ${cls}` + (highlight !== null && v === highlight ? ' hl' : '') + (mark !== null && v === mark ? ' hl marked' : '') });
       bar.style.height = scale(valueOf(v, p));
       return h('div', { class: 'col', dataset: { i: String(i) }, on: { click: () => pick(i), pointerenter: () => pick(i) } }, bar);
     });

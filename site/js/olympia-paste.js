@@ -3,7 +3,7 @@
 // fills one side's stack with it only when he says so. The reading is
 // olympia-report.js's; this file only shows it.
 import { h, replace, button, select, debounce } from './dom.js';
-import { readReport, toSide } from './olympia-report.js';
+import { readReport, toSide, battleResult } from './olympia-report.js';
 
 const SOURCES = { attacker: 'the attacker in a battle', defender: 'the defender in a battle', listing: 'a stack listing', 'noble sections': 'noble sections' };
 
@@ -32,7 +32,9 @@ function stackLabel(s, i) {
 }
 
 // opts: {side: 'attacker'|'defender', sideName, kinds, check(side) -> Promise<null|words>, apply(side, stack)}
-export function openPasteDialog({ side, sideName, kinds, structureNow, check, apply }) {
+// luck(result): given, a battle section with its result offers "How lucky was
+// this?" (battleResult's answer, for the Tools section's luck tool).
+export function openPasteDialog({ side, sideName, kinds, structureNow, check, apply, luck = null }) {
   const who = sideName.toLowerCase();
   const area = h('textarea', { attrs: { rows: 9, spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'paste-hint',
     placeholder: '21:    Wevor [x8p], behind 5, with two soldiers,\n21:    60 archers, accompanied by: …' } });
@@ -41,6 +43,11 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
   const chooser = h('div', { class: 'paste-choose' });
   const preview = h('div', { class: 'paste-preview', attrs: { 'aria-live': 'polite' } });
   const fill = button(`Fill the ${who}'s stack`, () => confirm(), { cls: 'primary', disabled: true });
+  const lucky = button('How lucky was this?', () => judge(), {
+    title: 'Fill both stacks with this battle\'s and rank its result among all the battle\'s results (Tools: How lucky was I)' });
+  lucky.hidden = true;
+  const luckWhy = h('p', { class: 'muted small paste-luck', attrs: { 'aria-live': 'polite' } });
+  let result = null;
   let report = null;
   let chosen = null;
   let run = 0;
@@ -51,8 +58,8 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
       'one or more nobles\' own sections (Combat, Break point, Inventory), or a battle section (from “… attacks …!” on). ' +
       'Lines from a web page or a mail, with their day numbers, are fine. Nothing changes until you press Fill.' }),
     h('label', { for: areaId, text: 'Report text' }), area,
-    chooser, preview,
-    h('div', { class: 'toolbar' }, fill, button('Cancel', () => dlg.close())));
+    chooser, preview, luckWhy,
+    h('div', { class: 'toolbar' }, fill, lucky, button('Cancel', () => dlg.close())));
 
   const read = debounce(() => {
     report = readReport(area.value);
@@ -70,8 +77,37 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
       replace(chooser, h('label', { for: 'paste-which', text: found.length > stacks.length
         ? `The text holds ${found.length} stacks; the first ${stacks.length} are offered: use` : `The text holds ${stacks.length} stacks: use` }), sel);
     } else replace(chooser);
+    showResult();
     show();
   }, 200);
+
+  // A battle section with its result: its outcome and survivors for the luck tool.
+  function showResult() {
+    result = null;
+    lucky.hidden = true;
+    luckWhy.textContent = '';
+    if (!luck || !report?.battles.length) return;
+    const r = battleResult(area.value);
+    const known = r.ok && r.outcome && r.start.attacker && r.start.defender && r.survivors.attacker?.men && r.survivors.defender?.men;
+    if (!known) {
+      luckWhy.textContent = `How lucky was this? needs the battle's outcome and both sides' survivors: ${r.ok ? [...r.survivors.attacker?.notes || [], ...r.survivors.defender?.notes || []].join('; ') || 'the text does not give them' : r.reason}`;
+      return;
+    }
+    result = r;
+    lucky.hidden = false;
+    const left = (s) => menText(r.survivors[s].men, kinds);
+    // Men the calculator cannot field are left out of both the battle and its luck: say so.
+    const missing = report.stacks.filter((s) => s.battle === 0 && (s.source === 'attacker' || s.source === 'defender'))
+      .reduce((n, s) => n + s.unknown.filter((u) => !/does not fight/.test(u.why)).length, 0);
+    luckWhy.textContent = `The battle's result: ${r.outcome === 'tie' ? 'no victor' : `the ${r.outcome} won`}; the attacker kept ${left('attacker')}, the defender ${left('defender')}.` +
+      (missing ? ` Caution: ${missing} ${missing === 1 ? 'entry' : 'entries'} of the stacks that fight or change ratings could not be read (listed above), so the luck is for the battle without them.` : '');
+  }
+
+  function judge() {
+    if (!result) return;
+    dlg.close();
+    luck(result);
+  }
 
   async function show() {
     const mine = ++run;
@@ -133,7 +169,7 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
     apply(toSide(chosen), chosen);
   }
 
-  area.addEventListener('input', () => { fill.disabled = true; read(); });
+  area.addEventListener('input', () => { fill.disabled = true; lucky.hidden = true; read(); });
   dlg.addEventListener('close', () => dlg.remove());
   document.body.append(dlg);
   dlg.showModal();

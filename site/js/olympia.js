@@ -8,6 +8,7 @@ import { runRoll } from './engine.js';
 import { rulesFold, optionWords, changedText } from './options-form.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
+import { mountTools } from './tools.js';
 import { openPasteDialog } from './olympia-paste.js';
 import { remember } from './store.js';
 
@@ -118,6 +119,9 @@ export function mount(root, ctx, initial) {
   seedInput.dataset.path = '/seed';
   const view = makeOddsView(ctx, { prefix: 'ol', outcomes: OUTCOMES, solverBox });
   view.track(rollBox, 'The stacks changed: roll the battle again.');
+  const tools = mountTools(ctx, { ruleset: id, prefix: 'ol', getBattle: () => request(), setAll: (s) => ctx.setAll(s),
+    explain: (err) => explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }),
+    linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
 
   // What a printed page shows instead of the edit column: both stacks as tables.
   const printSummary = h('section', { class: 'print-only card' });
@@ -160,7 +164,8 @@ export function mount(root, ctx, initial) {
             field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
             button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
             button('New seed', () => { scen.seed = randomSeed(); seedInput.value = String(scen.seed); ctx.changed(request({ seed: scen.seed })); roll(); }, { title: 'Pick a random seed and roll' })),
-          rollBox))));
+          rollBox),
+        tools.element)));
   root.append(page);
 
   // ---- stacks ----
@@ -272,21 +277,37 @@ export function mount(root, ctx, initial) {
       apply: (read) => {
         const before = copy(request({ seed: scen.seed }));
         scen[side.id] = withStack(side.id, read);
-        structural();
-        remember(id, before, request({ seed: scen.seed }));
-        const names = read.nobles.map((n) => n.name);
-        replace(pasteNote, h('span', { text: `Filled the ${side.name.toLowerCase()}'s stack from the report: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}. The stacks before are kept in Recent battles.` }),
-          button('Undo', () => {
-            remember(id, request({ seed: scen.seed }), before);
-            setScenario(before);
-            ctx.changed(request({ seed: scen.seed }));
-            focusFirst(stackOf(side.id), 'button');
-          }, { cls: 'small', title: 'Put the stacks back as they were before the paste (the pasted ones go to Recent battles)' }),
-          button('Dismiss', () => { pasteNote.hidden = true; }, { cls: 'small' }));
-        pasteNote.hidden = false;
-        focusFirst(stackOf(side.id), 'button');
+        filled(before, `Filled the ${side.name.toLowerCase()}'s stack from the report: ${namesText(read)}.`, side.id);
+      },
+      // A battle section with its result: both stacks as the battle began, then its luck.
+      luck: (r) => {
+        const before = copy(request({ seed: scen.seed }));
+        scen.attacker = withStack('attacker', r.start.attacker);
+        scen.defender = withStack('defender', r.start.defender);
+        filled(before, `Filled both stacks with the pasted battle (${namesText(r.start.attacker)} against ${namesText(r.start.defender)}) to rank its result.`, 'attacker');
+        const men = (s) => Object.fromEntries(Object.entries(r.survivors[s].men).map(([k, n]) => [k, { left: n }]));
+        tools.showLuck({ outcome: r.outcome, sides: { attacker: { men: men('attacker') }, defender: { men: men('defender') } } });
       },
     });
+  }
+  const namesText = (read) => {
+    const names = read.nobles.map((n) => n.name);
+    return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
+  };
+  // The stacks changed from a paste: Recent battles keeps the battle before, the note offers it back.
+  function filled(before, text, focusSide) {
+    structural();
+    remember(id, before, request({ seed: scen.seed }));
+    replace(pasteNote, h('span', { text: `${text} The stacks before are kept in Recent battles.` }),
+      button('Undo', () => {
+        remember(id, request({ seed: scen.seed }), before);
+        setScenario(before);
+        ctx.changed(request({ seed: scen.seed }));
+        focusFirst(stackOf(focusSide), 'button');
+      }, { cls: 'small', title: 'Put the stacks back as they were before the paste (the pasted ones go to Recent battles)' }),
+      button('Dismiss', () => { pasteNote.hidden = true; }, { cls: 'small' }));
+    pasteNote.hidden = false;
+    focusFirst(stackOf(focusSide), 'button');
   }
   function withStack(sideId, read) {
     const next = copy(read);
@@ -304,6 +325,7 @@ export function mount(root, ctx, initial) {
   const computeSoon = debounce(compute, 150);
   function edited({ structural: units = false } = {}) {
     view.changed({ structural: units });
+    tools.changed();
     renderPrintSummary();
     ctx.changed(request({ seed: scen.seed }));
     computeSoon();
@@ -327,6 +349,7 @@ export function mount(root, ctx, initial) {
     renderSolver();
     renderPrintSummary();
     view.changed({ structural: true });
+    tools.changed();
     clear(rollBox);
     computeSoon.flush();
   }
@@ -419,7 +442,8 @@ export function mount(root, ctx, initial) {
     const entries = answer.log.filter((e) => e.step !== 'summary');
     const summary = answer.log.find((e) => e.step === 'summary');
     replace(rollBox,
-      h('p', { class: 'roll-outcome', text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+      h('div', { class: 'roll-head' }, h('p', { class: 'roll-outcome', text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+        tools.luckButton(answer)),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
       h('ol', { class: 'log ol-report' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
@@ -436,6 +460,8 @@ export function mount(root, ctx, initial) {
     setScenario,
     roll,
     hasRolled: () => rolled,
+    linkParams: tools.linkParams,
+    readLinkParams: tools.readLinkParams,
     destroy() { destroyed = true; },
   };
 }

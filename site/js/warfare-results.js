@@ -17,7 +17,8 @@ function randomSeed() {
   return a[0];
 }
 
-export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe }) {
+// rollExtra(answer): an element shown beside a rolled battle's outcome (the Tools section's "How lucky was this?").
+export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe, rollExtra = null }) {
   const view = makeOddsView(ctx, { prefix: 'wf', outcomes: OUTCOMES, solverBox });
   const matrixBox = h('div', { class: 'matrix-box' });
   const rollBox = h('div', { class: 'roll-log' });
@@ -121,7 +122,9 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
     const flags = (u) => [u.removed ? 'removed' : null, u.retreated ? 'left the field' : null, u.rallied ? 'rallied' : null,
       u.broke_morale ? 'failed a Morale check' : null].filter(Boolean).join(', ');
     replace(rollBox,
-      h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome} after ${answer.rounds} round${answer.rounds === 1 ? '' : 's'}` }),
+      h('div', { class: 'roll-head' },
+        h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome} after ${answer.rounds} round${answer.rounds === 1 ? '' : 's'}` }),
+        rollExtra ? rollExtra(answer) : null),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
       h('ul', { class: 'roll-units' }, answer.units.map((u) => h('li', { text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}: casualty die ${u.start} → ${u.final}${flags(u) ? ` (${flags(u)})` : ''}` }))),
       h('ol', { class: 'log' }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));

@@ -10,6 +10,7 @@ import { rulesFold, optionWords, changedText } from './options-form.js';
 import { makeResults } from './warfare-results.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { rosterLink } from './roster-link.js';
+import { mountTools } from './tools.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -89,7 +90,10 @@ export function mount(root, ctx, initial) {
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
   const solverInfo = { solver: ctx.solverDefaults, limits: ctx.solverLimits };
   const describe = (err) => explain(scen, err, rules, solverInfo);
-  const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe });
+  const tools = mountTools(ctx, { ruleset: id, prefix: 'wf', getBattle: () => request(), setAll: (s) => ctx.setAll(s), explain: describe,
+    linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
+  const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
+    rollExtra: (answer) => tools.luckButton(answer) });
   const view = results.view;
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).
@@ -151,7 +155,7 @@ export function mount(root, ctx, initial) {
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
           h('h2', { id: 'wf-armies-h', text: 'Armies' }), armyNote, armiesBox, roster.element),
         optionsBox),
-      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element)),
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element, tools.element)),
     dialog);
   root.append(page);
 
@@ -351,6 +355,7 @@ export function mount(root, ctx, initial) {
     ctx.engine.cancelOdds();
     ctx.engine.cancel('attack-matrix');
     view.changed({ structural });
+    tools.changed();
     ctx.changed(request({ seed: scen.seed }));
     renderPrintSummary();
     recompute();
@@ -386,6 +391,7 @@ export function mount(root, ctx, initial) {
     renderSolver();
     renderPrintSummary();
     view.changed({ structural: true });
+    tools.changed();
     recompute.flush();
   }
 
@@ -400,6 +406,8 @@ export function mount(root, ctx, initial) {
     setScenario,
     roll: () => results.roll(),
     hasRolled: () => results.hasRolled(),
+    linkParams: tools.linkParams,
+    readLinkParams: tools.readLinkParams,
     destroy() { destroyed = true; dialog.close(); },
   };
 }

@@ -79,3 +79,45 @@ export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+// Issue 16's page targets for the decision tools: from the click on a tool's
+// button to its answer drawn (the tool's own wall time, data-ms on its result),
+// in Chromium. The Olympia break-point sweep of noble + 100 against noble +
+// 100 (rulebook order, exact; the one-click preset) and marginal value of each
+// page's example. Returns [{name, ms: [..], method}] like measurePageTimes.
+export async function measureToolTimes(browser, baseUrl, rules, { runs = 3, viewport = { width: 1280, height: 800 } } = {}) {
+  const nobles100 = {
+    ruleset: 'olympia', options: { attack_order: 'rulebook' },
+    attacker: { nobles: [{ name: 'Osswid', troops: { soldier: 100 } }] },
+    defender: { nobles: [{ name: 'Bran', troops: { soldier: 100 } }] },
+  };
+  const cases = [
+    { name: "Olympia break-point sweep (11 exact solves), noble + 100 against noble + 100, the one-click preset", battle: nobles100,
+      tool: 'sweep', button: /^Sweep the attacker's break point/ },
+    ...['bloodied-steel', 'warfare', 'olympia'].map((id) => ({ name: `Marginal value, the ${id} page's example`, battle: rules[id].example,
+      tool: 'marginal', button: /^Rank them$/ })),
+  ];
+  const out = [];
+  for (const c of cases) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}#/${c.battle.ruleset}?j=${encodeURIComponent(JSON.stringify(c.battle))}`);
+    await fresh(page);
+    await page.locator('.tools-fold > summary').click();
+    const tool = page.locator(`details.tool[data-tool="${c.tool}"]`);
+    await tool.locator('> summary').click();
+    const ms = [];
+    let method = '';
+    for (let i = 0; i < runs; i++) {
+      const result = tool.locator('.tool-out');
+      await result.evaluate((el) => { delete el.dataset.ms; });
+      await tool.getByRole('button', { name: c.button }).click();
+      await tool.locator('.tool-out[data-ms]').waitFor({ timeout: 120000 });
+      ms.push(Number(await result.getAttribute('data-ms')));
+      method = await tool.locator('.tool-status').textContent();
+    }
+    out.push({ name: c.name, ms, method });
+    await context.close();
+  }
+  return out;
+}

@@ -97,6 +97,7 @@ for (let i = 0; i < list.length; i++) {
   console.log('');
 }
 
+<<<<<<< HEAD
 for (const w of memory) {
   const f = path.join(build, 'bench', 'memory-workload.json');
   fs.writeFileSync(f, JSON.stringify([{ ...w, kind: undefined }]));
@@ -104,6 +105,16 @@ for (const w of memory) {
   const answer = r.ok ? (r.method || 'answered') : `stopped: ${r.error?.message}`;
   console.log(w.name);
   console.log(`  native  ${fmt(r.ms)} ms, ${fmt(r.cpu_ms)} ms CPU, peak resident memory ${fmt(r.max_rss_mb)} MB (bound: ${w.bound_mb} MB); ${answer}`);
+=======
+// The page's own times (issue 12's edit to odds, issue 16's tools), from the
+// last run of tests/e2e/page-times.test.mjs: wall time in Chromium, median of the runs.
+const pageTimes = path.join(build, 'bench', 'page-times.json');
+if (fs.existsSync(pageTimes)) {
+  const rowsIn = JSON.parse(fs.readFileSync(pageTimes, 'utf8'));
+  const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+  console.log(`On the page (tests/e2e/page-times.test.mjs, ${fs.statSync(pageTimes).mtime.toISOString()}, wall time in Chromium)`);
+  if (Array.isArray(rowsIn)) for (const t of rowsIn) console.log(`  ${t.name}: median ${Math.round(med(t.ms))} ms (${t.ms.map((x) => Math.round(x)).join(', ')})`);
+>>>>>>> tools
   console.log('');
 }
 

@@ -125,5 +125,24 @@ export function workloads() {
               bound_mb: 1024, call: 'odds', runs: 1,
               request: { ruleset: 'warfare', attacker: { units: twelve }, defender: { units: twelve },
                          solver: { method: 'exact', max_states: 5000000, max_memory_mb: 768, time_limit_s: 120 } } });
+  // Decision tools (issue 16): each is many solves in one call. The page's
+  // times for the same targets come from the browser tests (page-times.json).
+  list.push({ name: 'tools: Olympia break-point sweep, 11 points, noble + 100 vs noble + 100, rulebook order, exact', call: 'sweep', runs: 2,
+              request: { ...olympia(100, { method: 'exact' }), options: { attack_order: 'rulebook' },
+                         sweep: { path: '/attacker/nobles/0/break_point', from: 0, to: 100, step: 10 } } });
+  const examples = {
+    olympia: { ruleset: 'olympia',
+      attacker: { nobles: [{ name: 'Osswid', break_point: 50, troops: { soldier: 10, archer: 4 } }, { name: 'Aelric', behind: 1, troops: { archer: 3 } }] },
+      defender: { nobles: [{ name: 'Bran', troops: { pikeman: 6, crossbowman: 3 } }] } },
+    warfare: { ruleset: 'warfare',
+      attacker: { units: [wf('Ironheart Defenders', 'dwarf', 'seasoned', 'medium', 'infantry', 'd6'), wf('Silver Bows', 'elf', 'regular', 'light', 'archers', 'd4')] },
+      defender: { units: [wf('Red Fangs', 'orc', 'regular', 'medium', 'infantry', 'd6'), wf('Hill Riders', 'human', 'regular', 'light', 'cavalry', 'd4')] } },
+    'bloodied-steel': { ruleset: 'bloodied-steel',
+      units: [{ name: 'First Cohort', nation: 'tribunan', arms: 4, armour: 2, size: 5 }, { name: 'Grey Host', nation: 'ashen', arms: 3, armour: 1, size: 6 }],
+      tactics: [{ name: 'Ambush', target: 'ashen', effect: 'total', amount: 2 }] },
+  };
+  for (const [id, battle] of Object.entries(examples)) {
+    list.push({ name: `tools: marginal value, the ${id} page's example`, call: 'marginal', runs: 2, request: { ...battle, marginal: {} } });
+  }
   return list;
 }

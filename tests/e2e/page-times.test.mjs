@@ -1,13 +1,14 @@
 // Issue 12's page target, recorded (never asserted: these machines are shared
 // and noisy): from an edit to odds on screen for each page's example, Olympia
 // noble + 100 against noble + 100 in a tower, and the everyday S&F 3v3. The
-// times go to build/bench/page-times.json; scripts/bench measures them afresh.
+// times go to build/bench/page-times.json, beside issue 16's tool times (a
+// click on a tool to its answer drawn); scripts/bench prints the last ones.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { useSiteAndBrowser, loadCore, root } from './harness.mjs';
-import { measurePageTimes, median } from '../bench/page-times.mjs';
+import { measurePageTimes, measureToolTimes, median } from '../bench/page-times.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 
@@ -20,6 +21,11 @@ test('from an edit to odds on screen: recorded for every page target', async () 
     assert.equal(t.ms.length, 3, t.name);
     assert.ok(t.ms.every((x) => x > 0), t.name);
   }
+  // Issue 16's tools: a sweep and marginal values, click to answer.
+  const tools = await measureToolTimes(env.chrome.browser, env.server.url, rules, { runs: 3 });
+  assert.equal(tools.length, 4);
+  for (const t of tools) assert.ok(t.ms.length === 3 && t.ms.every((x) => x > 0), t.name);
+  times.push(...tools);
   fs.mkdirSync(path.join(root, 'build', 'bench'), { recursive: true });
   fs.writeFileSync(path.join(root, 'build', 'bench', 'page-times.json'), JSON.stringify(times, null, 1));
   for (const t of times) console.log(`${t.name}: median ${median(t.ms).toFixed(0)} ms (${t.ms.map((x) => x.toFixed(0)).join(', ')}), ${t.method}`);
