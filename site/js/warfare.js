@@ -10,6 +10,7 @@ import { rulesFold, optionWords, changedText } from './options-form.js';
 import { makeResults } from './warfare-results.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { rosterLink } from './roster-link.js';
+import { mountAdvisor } from './tools-advise.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -91,6 +92,7 @@ export function mount(root, ctx, initial) {
   const describe = (err) => explain(scen, err, rules, solverInfo);
   const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe });
   const view = results.view;
+  const advisor = mountAdvisor(ctx, { battle: () => request() });
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).
   const takenNames = () => new Set([...scen.attacker.units, ...scen.defender.units].map((u) => u.name));
@@ -151,7 +153,7 @@ export function mount(root, ctx, initial) {
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
           h('h2', { id: 'wf-armies-h', text: 'Armies' }), armyNote, armiesBox, roster.element),
         optionsBox),
-      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element)),
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element, advisor.element)),
     dialog);
   root.append(page);
 
@@ -351,6 +353,7 @@ export function mount(root, ctx, initial) {
     ctx.engine.cancelOdds();
     ctx.engine.cancel('attack-matrix');
     view.changed({ structural });
+    advisor.changed();
     ctx.changed(request({ seed: scen.seed }));
     renderPrintSummary();
     recompute();
