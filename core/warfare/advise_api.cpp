@@ -47,10 +47,11 @@ State::Moment read_moment(const In& req, const Battle& b, bool& set_up) {
     for (const auto& u : b.units) m.units.push_back({u.start, -1, false, false, false, false, false, false, u.sapped});
     const Initiative ini = b.opt.initiative;
     m.side = ini == Initiative::Defender ? kDefender : kAttacker;
-    set_up = req.has("situation");
     const In s = req.object("situation");
     s.must_be_object();
     s.only({"side", "first", "round", "orders_given", "attacker", "defender"});
+    // Naming only the side to act is still the start of the battle.
+    set_up = s.has("round") || s.has("orders_given") || s.has("attacker") || s.has("defender");
     if (s.has("side")) m.side = s.choice("side", {"attacker", "defender"}) == "attacker" ? kAttacker : kDefender;
     m.first = m.side;
     if (s.has("first")) m.first = s.choice("first", {"attacker", "defender"}) == "attacker" ? kAttacker : kDefender;

@@ -76,3 +76,34 @@ export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+// Issue 16's advisor target: from pressing "Advise" to the ranked orders on
+// screen, for the bench's S&F 2v2 at its start (exact). Returns {ms: [..], orders, methods}.
+export async function measureAdvice(browser, baseUrl, { runs = 3, viewport = { width: 1280, height: 800 } } = {}) {
+  const wf2 = (name, ancestry, type, equipment) => ({ name, ancestry, experience: 'regular', equipment, type, size: 'd6' });
+  const battle = { ruleset: 'warfare',
+    attacker: { units: [wf2('Ironhearts', 'dwarf', 'infantry', 'medium'), wf2('Longbows', 'human', 'archers', 'light')] },
+    defender: { units: [wf2('Red Fangs', 'orc', 'infantry', 'medium'), wf2('Outriders', 'human', 'cavalry', 'light')] } };
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}#/warfare?j=${encodeURIComponent(JSON.stringify(battle))}`);
+  await fresh(page);
+  const ms = [];
+  for (let i = 0; i < runs; i++) {
+    const t = await page.evaluate(() => new Promise((resolve) => {
+      const status = document.querySelector('.advise-status');
+      const go = [...document.querySelectorAll('.advise-actions button')].find((b) => b.textContent === 'Advise');
+      const t0 = performance.now();
+      new MutationObserver((_, obs) => {
+        if (/weighed in/.test(status.textContent)) { obs.disconnect(); resolve(performance.now() - t0); }
+      }).observe(status, { childList: true, characterData: true, subtree: true });
+      go.click();
+    }));
+    ms.push(t);
+    await page.waitForTimeout(200);
+  }
+  const orders = await page.locator('.advise-table tbody tr').count();
+  const methods = await page.locator('.advise-table tbody td:nth-child(6)').allTextContents();
+  await context.close();
+  return { ms, orders, methods };
+}
