@@ -96,14 +96,15 @@ State::Moment read_moment(const In& req, const Battle& b, bool& set_up) {
         }
     }
     // Engagement is a pair: each side's entry may name it, and the two must agree.
-    for (std::size_t a = 0; a < m.units.size(); ++a) {
+    std::vector<std::size_t> named;  // the units whose own entry names an engagement
+    for (std::size_t a = 0; a < m.units.size(); ++a)
+        if (m.units[a].engaged >= 0) named.push_back(a);
+    for (const std::size_t a : named) {
         const int e = m.units[a].engaged;
-        if (e < 0) continue;
         const BattleUnit& u = b.units[a];
-        const In where = s.field(side_id(u.side));
         auto fail = [&](const std::string& msg) {
-            throw InputError(pointer_join(pointer_join(where.path(), static_cast<std::size_t>(u.index)), "engaged"),
-                             unit_label(u) + ": " + msg);
+            const std::string at = pointer_join(pointer_join(s.path(), side_id(u.side)), static_cast<std::size_t>(u.index));
+            throw InputError(pointer_join(at, "engaged"), unit_label(u) + ": " + msg);
         };
         State::UnitMoment& other = m.units[static_cast<std::size_t>(e)];
         if (m.units[a].die <= 0 || other.die <= 0) fail("a removed unit is engaged with no one");

@@ -228,7 +228,7 @@ TEST_CASE("Advise: one time limit for the whole call; progress per order; cancel
 
 TEST_CASE("Advise: a bad moment is an error naming the unit, the field and its path", "[warfare-advise]") {
     const std::vector<json> att = {U("Pikes", "infantry", 2, 1, 12, 12, 1, 6), U("Bows", "archers", 3, 0, 11, 10, 1, 6)};
-    const std::vector<json> def = {U("Axes", "infantry", 1, 2, 12, 12, 1, 6, json::object(), {{"id", "axes"}}),
+    const std::vector<json> def = {U("Axes", "infantry", 1, 2, 12, 12, 1, 6, json::array(), {{"id", "axes"}}),
                                    U("Riders", "cavalry", 2, 0, 11, 11, 1, 6)};
     const json req = battle(att, def);
     auto err = [&](const json& sit) {
