@@ -124,6 +124,8 @@ export function mountAdvisor(ctx, { battle }) {
       status.textContent = e instanceof Cancelled ? 'Stopped. Press Advise to weigh the orders again.' : '';
       if (!(e instanceof Cancelled)) errorBox.textContent = e.message;
     } finally {
+      // Counted for tests and scripts that wait for this run's answer.
+      element.dataset.runs = String(Number(element.dataset.runs || 0) + 1);
       running = false;
       stop.hidden = true;
       go.disabled = false;
