@@ -7,6 +7,12 @@ import { Cancelled } from './engine.js';
 
 const SIDE_NAMES = { attacker: 'Attacker', defender: 'Defender' };
 const other = (s) => (s === 'attacker' ? 'defender' : 'attacker');
+// A unit's casualty die as the army has it: its casualties, else its full die ("d6" or 6).
+const dieNow = (u) => {
+  if (Number.isInteger(u.casualties)) return u.casualties;
+  const m = String(u.size ?? '').match(/^d?(\d+)$/);
+  return m ? Number(m[1]) : null;
+};
 
 // `battle()` gives the page's request (armies, options, policy, solver).
 export function mountAdvisor(ctx, { battle }) {
@@ -44,11 +50,11 @@ export function mountAdvisor(ctx, { battle }) {
   // Unit rows follow the armies; a changed army starts its rows again from the units' dice.
   function syncUnits() {
     const u = units();
-    const next = JSON.stringify([u.attacker.map((x) => x.name), u.defender.map((x) => x.name)]);
+    const next = JSON.stringify([u.attacker.map(dieNow), u.defender.map(dieNow), u.attacker.map((x) => x.name), u.defender.map((x) => x.name)]);
     if (next === shape) return;
     shape = next;
     for (const s of ['attacker', 'defender'])
-      moment.units[s] = u[s].map((x) => ({ die: x.casualties ?? null, exhausted: false, engaged: '', charged: false, rallied: false }));
+      moment.units[s] = u[s].map((x) => ({ die: dieNow(x), exhausted: false, engaged: '', charged: false, rallied: false }));
   }
 
   function render() {
@@ -68,7 +74,6 @@ export function mountAdvisor(ctx, { battle }) {
         const m = moment.units[s][i];
         const path = `/situation/${s}/${i}`;
         const die = numberInput(m.die ?? '', { min: 0, max: 20, onInput: (el) => { m.die = numberValue(el); } });
-        die.placeholder = 'as now';
         const check = (key, text) => h('label', { class: 'advise-check' },
           h('input', { attrs: { type: 'checkbox', 'data-path': `${path}/${key}`, 'aria-label': `${text}: ${x.name || 'this unit'}` }, checked: m[key],
             on: { change: (e) => { m[key] = e.target.checked; } } }), ' ', text);

@@ -60,6 +60,13 @@ function assertShown(rows, want) {
   });
 }
 
+// The screen as the user sees it with the ranked orders scrolled into view.
+async function shot(page, name) {
+  await page.locator('.advise-summary').scrollIntoViewIfNeeded();
+  await page.evaluate(() => document.querySelector('.advise-summary').scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: screenshotPath(name) });
+}
+
 async function advise(page) {
   const runs = await page.evaluate(() => Number(document.querySelector('.advise').dataset.runs || 0));
   // By keyboard: the button takes focus and Enter presses it.
@@ -85,7 +92,7 @@ test('the advisor shows the core\'s ranked orders at the start and at a moment s
   // The unit's name is shown as text, markup and all.
   assert.equal(await page.locator('.advise-table b').count(), 0);
   assert.ok((await page.locator('.advise-table').textContent()).includes('Iron<b>hearts</b>'));
-  await page.locator('.advise').screenshot({ path: screenshotPath('advise-start-1280.png') });
+  await shot(page, 'advise-start-1280.png');
 
   // A moment: round 2, the defender to act, Longbows exhausted, Red Fangs down to 3.
   await page.getByLabel('At a moment I set up').check();
@@ -98,7 +105,7 @@ test('the advisor shows the core\'s ranked orders at the start and at a moment s
   const moment = ask('advise', { ...scenario, situation: { side: 'defender', round: 2, attacker: [{}, { exhausted: true }], defender: [{ die: 3 }, {}] } });
   assertShown(await shownRows(page), moment);
   assert.match(await page.locator('.advise-note').textContent(), /round 2, the defender/);
-  await page.locator('.advise').screenshot({ path: screenshotPath('advise-moment-1280.png') });
+  await shot(page, 'advise-moment-1280.png');
 
   // A bad die: the error names the unit and sits at the field; the armies stay as they were.
   await rows.nth(2).getByLabel(/^Die/).fill('9');
@@ -129,7 +136,7 @@ test('the advisor reads well on a phone (an engaged unit\'s orders)', async () =
   // Nothing wider than the screen.
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 390, `page is ${wide}px wide`);
-  await page.locator('.advise').screenshot({ path: screenshotPath('advise-moment-390.png') });
+  await shot(page, 'advise-moment-390.png');
   assert.deepEqual(problems, []);
 });
 
