@@ -54,7 +54,7 @@ export function mountAdvisor(ctx, { battle }) {
     if (next === shape) return;
     shape = next;
     for (const s of ['attacker', 'defender'])
-      moment.units[s] = u[s].map((x) => ({ die: dieNow(x), exhausted: false, engaged: '', charged: false, rallied: false }));
+      moment.units[s] = u[s].map((x) => ({ die: dieNow(x), exhausted: false, resting: false, engaged: '', charged: false, rallied: false }));
   }
 
   function render() {
@@ -82,7 +82,8 @@ export function mountAdvisor(ctx, { battle }) {
           h('strong', { text: x.name || '(unnamed)' }),
           field('Die', die, `${path}/die`, { cls: 'num', whose: x.name }),
           field('Engaged', eng, `${path}/engaged`, { whose: x.name }),
-          h('div', { class: 'advise-checks' }, check('exhausted', 'Exhausted'), check('charged', 'Charged'), check('rallied', 'Rallied')),
+          h('div', { class: 'advise-checks' }, check('exhausted', 'Exhausted'),
+            x.type === 'cavalry' ? check('resting', 'Resting') : null, check('charged', 'Charged'), check('rallied', 'Rallied')),
           h('span', { class: 'field-error', dataset: { errorFor: path } }));
       });
       setupBox.append(h('div', { class: `advise-side ${s}` }, h('h3', { text: SIDE_NAMES[s] }), rows));
@@ -99,7 +100,7 @@ export function mountAdvisor(ctx, { battle }) {
         situation[s] = moment.units[s].map((m) => {
           const x = {};
           if (m.die !== null && m.die !== '') x.die = m.die;
-          for (const k of ['exhausted', 'charged', 'rallied']) if (m[k]) x[k] = true;
+          for (const k of ['exhausted', 'resting', 'charged', 'rallied']) if (m[k]) x[k] = true;
           if (m.engaged !== '') x.engaged = Number(m.engaged);
           return x;
         });

@@ -31,7 +31,6 @@ export function workloads() {
               request: { ...wf2v2, solver: { method: 'exact' } } });
   // Issue 16's order advisor: every order the attacker may give at the start, each solved exactly.
   list.push({ name: 'warfare: order advice, the same 2v2 at its start, exact', call: 'advise', runs: 3,
-              versus: 'warfare: exact odds, 2v2 units of d6',
               request: { ...wf2v2, solver: { method: 'exact' } } });
   const wf3v3 = { ruleset: 'warfare',
     attacker: { units: [wf('Ironhearts', 'dwarf', 'regular', 'medium', 'infantry', 'd6'),

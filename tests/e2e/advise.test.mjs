@@ -4,7 +4,7 @@
 // moment gives an error at its field; screenshots on a laptop and a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText } from './harness.mjs';
+import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, axe } from './harness.mjs';
 import { measureAdvice, median } from '../bench/page-times.mjs';
 
 const env = useSiteAndBrowser({ before, after });
@@ -106,6 +106,7 @@ test('the advisor shows the core\'s ranked orders at the start and at a moment s
   assertShown(await shownRows(page), moment);
   assert.match(await page.locator('.advise-note').textContent(), /round 2, the defender/);
   await shot(page, 'advise-moment-1280.png');
+  assert.deepEqual(await axe(page, '.advise'), []);
 
   // A bad die: the error names the unit and sits at the field; the armies stay as they were.
   await rows.nth(2).getByLabel(/^Die/).fill('9');
