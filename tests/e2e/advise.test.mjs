@@ -147,3 +147,23 @@ test('from Advise to orders on screen for the bench 2v2: recorded, not asserted'
   assert.ok(t.orders >= 3);
   console.log(`advice on the page, S&F 2v2 at its start: median ${median(t.ms).toFixed(0)} ms (${t.ms.map((x) => x.toFixed(0)).join(', ')}), ${t.orders} orders, ${[...new Set(t.methods)].join(', ')}`);
 });
+
+test('Stop ends a long advice run and says so; Advise works again after', async () => {
+  // Sampling every order to 5,000,000 battles takes far longer than the test waits.
+  const rulesVersion = JSON.parse(core.rules('')).rulesets.warfare.rules_version;
+  const long = { ...scenario, rules_version: rulesVersion, solver: { method: 'monte-carlo', trials: 5000000, target_halfwidth: 0, time_limit_s: 120 } };
+  const link = `${env.server.url}#/warfare?j=${encodeURIComponent(JSON.stringify(long))}`;
+  const { page, problems } = await openPage(env.chrome.browser, link, { viewport: { width: 1280, height: 800 } });
+  await page.locator('.army-unit').nth(3).waitFor();
+  const box = page.locator('.advise');
+  await box.getByRole('button', { name: 'Advise' }).click();
+  await page.waitForFunction(() => /Weighing order \d+ of \d+/.test(document.querySelector('.advise-status').textContent));
+  const stop = box.getByRole('button', { name: 'Stop' });
+  assert.equal(await stop.isVisible(), true);
+  await stop.click();
+  await page.waitForFunction(() => /Stopped/.test(document.querySelector('.advise-status').textContent));
+  assert.equal(await box.locator('.advise-table').count(), 0);
+  assert.equal(await stop.isVisible(), false);
+  assert.equal(await box.getByRole('button', { name: 'Advise' }).isEnabled(), true);
+  assert.deepEqual(problems, []);
+});
