@@ -277,3 +277,30 @@ TEST_CASE("Advise: a bad moment is an error naming the unit, the field and its p
     const auto& calls = rules["rulesets"]["warfare"]["calls"];
     CHECK(std::find(calls.begin(), calls.end(), "advise") != calls.end());
 }
+
+TEST_CASE("Advise: a retreat the options force is the only order; a side with no fresh unit holds", "[warfare-advise]") {
+    const std::vector<json> att = {U("Pikes", "infantry", 2, 1, 12, 12, 1, 4), U("Bows", "archers", 3, 0, 11, 10, 1, 4)};
+    const std::vector<json> def = {U("Axes", "infantry", 1, 2, 12, 12, 1, 4), U("Slings", "archers", 2, 0, 11, 11, 1, 4)};
+    // Below two units the attacker retreats: with Bows gone it leaves the field, and the defender wins.
+    json req = battle(att, def, {{"retreat_below_attacker", 2}});
+    req["situation"] = {{"attacker", json::array({json::object(), {{"die", 0}}})}};
+    const json r = advise(req);
+    REQUIRE(r["orders"].size() == 1);
+    CHECK(r["orders"][0]["kind"] == "retreat");
+    CHECK(r["orders"][0]["policy"] == true);
+    CHECK(r["orders"][0]["win"].get<double>() == 0.0);
+    CHECK(r["orders"][0]["lose"].get<double>() == 1.0);
+    // Every attacker unit exhausted: no order is open, and the state's own turn (hold) is the one listed.
+    json h = battle(att, def, {{"initiative", "attacker"}});
+    h["situation"] = {{"attacker", json::array({{{"exhausted", true}}, {{"exhausted", true}}})}};
+    const json held = advise(h);
+    REQUIRE(held["orders"].size() == 1);
+    CHECK(held["orders"][0]["kind"] == "hold");
+    CHECK(held["orders"][0]["policy"] == true);
+    // The same battle with the defender to act from a fresh start: holding hands it the turn.
+    json d = battle(att, def, {{"initiative", "attacker"}});
+    d["situation"] = {{"side", "defender"}, {"first", "attacker"}, {"attacker", json::array({json::object(), json::object()})}};
+    const json next = advise(d);
+    const json& pol = next["orders"][next["policy_choice"].get<int>()];
+    CHECK(held["orders"][0]["win"].get<double>() == Approx(pol["lose"].get<double>()).margin(1e-12));
+}
