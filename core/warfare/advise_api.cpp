@@ -253,7 +253,10 @@ json advise_call(const In& req) {
                               : std::string("At the start of the battle, with the ") + side_id(side) + " acting first" +
                                     (b.opt.initiative == Initiative::Rolled
                                          ? " (initiative is rolled: set situation.side for the other side's advice)."
-                                         : " (option initiative).");
+                                     : (b.opt.initiative == Initiative::Attacker) == (side == kAttacker)
+                                         ? " (option initiative)."
+                                         : std::string(" (as asked, though option initiative gives the first order to the ") +
+                                               side_id(1 - side) + ").");
     json out = {{"side", side_id(side)},
                 {"round", m.round},
                 {"situation", set_up ? "set" : "start"},

@@ -53,8 +53,14 @@ export function mountAdvisor(ctx, { battle }) {
     const next = JSON.stringify([u.attacker.map(dieNow), u.defender.map(dieNow), u.attacker.map((x) => x.name), u.defender.map((x) => x.name)]);
     if (next === shape) return;
     shape = next;
-    for (const s of ['attacker', 'defender'])
-      moment.units[s] = u[s].map((x) => ({ die: dieNow(x), exhausted: false, resting: false, engaged: '', charged: false, rallied: false }));
+    // A unit still in its place keeps what was set for it; a new or moved one starts from the army.
+    for (const s of ['attacker', 'defender']) {
+      const before = moment.units[s];
+      // An engagement with a unit no longer in the enemy army is dropped.
+      for (const m of before) if (m.engaged !== '' && Number(m.engaged) >= u[other(s)].length) m.engaged = '';
+      moment.units[s] = u[s].map((x, i) => (before[i] && before[i].name === x.name && before[i].from === dieNow(x) ? before[i]
+        : { name: x.name, from: dieNow(x), die: dieNow(x), exhausted: false, resting: false, engaged: '', charged: false, rallied: false }));
+    }
   }
 
   function render() {
