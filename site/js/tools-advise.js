@@ -154,6 +154,14 @@ export function mountAdvisor(ctx, { battle }) {
     show(answer);
   }
 
+  // The core's note speaks of request fields; on the page the choices are the form's.
+  const noteText = (a) => {
+    if (a.situation !== 'start') return `At the moment set up: round ${a.round}, the ${a.side} to give its next order.`;
+    const ini = a.options?.initiative;
+    return `At the start of the battle, with the ${a.side} acting first` + (ini === 'rolled'
+      ? ' (initiative is rolled: choose the other side above for its advice).'
+      : ini === a.side ? ' (rule option "Initiative").' : `, though the rule option "Initiative" gives the first order to the ${other(a.side)}.`);
+  };
   const interval = (o, k) => (o.ci95 ? ` (${pct(o.ci95[k][0])}–${pct(o.ci95[k][1])})` : '');
 
   function show(a) {
@@ -174,7 +182,7 @@ export function mountAdvisor(ctx, { battle }) {
       h('td', { class: 'num', text: o.method === 'none' ? '–' : pct((o.draw || 0) + (o.endless || 0)) }),
       h('td', { class: 'small', text: o.method === 'exact' ? 'exact' : o.method === 'monte-carlo' ? `sampled, ${num(o.trials, 0)}` : 'not weighed' })));
     replace(resultBox,
-      h('p', { class: 'advise-note small', text: a.note }),
+      h('p', { class: 'advise-note small', text: noteText(a) }),
       h('p', { class: 'advise-summary', text: summary }),
       h('div', { class: 'table-wrap' }, h('table', { class: 'advise-table' },
         h('caption', { class: 'sr-only', text: `Orders for the ${a.side}, best first` }),
