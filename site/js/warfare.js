@@ -4,13 +4,13 @@
 import { h, replace, clear, field, numberInput, button, numberValue, showFieldError, clearFieldErrors,
   debounce, unitButton, focusFirst } from './dom.js';
 import { Cancelled } from './engine.js';
+import { mountAdvisor } from './tools-advise.js';
 import { makeBuilder, fieldWords, freeName } from './warfare-builder.js';
 import { cardView, statLine, gold } from './warfare-card.js';
 import { rulesFold, optionWords, changedText } from './options-form.js';
 import { makeResults } from './warfare-results.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { rosterLink } from './roster-link.js';
-import { mountAdvisor } from './tools-advise.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -153,9 +153,10 @@ export function mount(root, ctx, initial) {
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
           h('h2', { id: 'wf-armies-h', text: 'Armies' }), armyNote, armiesBox, roster.element),
         optionsBox),
-      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element, advisor.element)),
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element)),
     dialog);
   root.append(page);
+  page.querySelector('.col-results').append(advisor.element);
 
   // ---- armies ----
   function renderArmies() {
@@ -352,8 +353,8 @@ export function mount(root, ctx, initial) {
     // The worker is needed for the new cards at once: a long run of the old battle gives way.
     ctx.engine.cancelOdds();
     ctx.engine.cancel('attack-matrix');
-    view.changed({ structural });
     advisor.changed();
+    view.changed({ structural });
     ctx.changed(request({ seed: scen.seed }));
     renderPrintSummary();
     recompute();
