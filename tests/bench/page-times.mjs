@@ -23,15 +23,18 @@ export function pageCases(rules) {
                         wf('Dwarf Heavy Infantry', 'dwarf', 'regular', 'heavy', 'infantry', 'd6'),
                         wf('Goblin Light Archers', 'goblin', 'regular', 'light', 'archers', 'd6')] },
   };
+  // A link without rules_version is read as version 1 (the defaults before
+  // issue 13): these are timed under the current rules.
+  const current = (battle) => (rules.warfare.rules_version ? { ...battle, rules_version: rules.warfare.rules_version } : battle);
   const sfField = (page) => page.locator('.army.defender .army-unit').last().getByLabel('Casualty die now');
   const olField = (page) => page.locator('.ol-stack[data-side=defender] .ol-noble').last().locator('.ol-troop input').last();
   return [
     { name: 'Bloodied Steel, the example', battle: rules['bloodied-steel'].example, values: ['6', '1'],
       field: (page) => page.locator('.nation.ashen .unit-row').last().getByLabel(/^Arms/) },
-    { name: 'Strongholds & Followers, the example', battle: rules.warfare.example, values: ['3', '2'], field: sfField },
+    { name: 'Strongholds & Followers, the example', battle: current(rules.warfare.example), values: ['3', '2'], field: sfField },
     { name: 'Olympia, the example', battle: rules.olympia.example, values: ['9', '2'], field: olField },
     { name: 'Olympia, noble + 100 against noble + 100 in a tower', battle: olympiaTower, values: ['99', '100'], field: olField },
-    { name: 'Strongholds & Followers, the everyday 3v3 of issue 12', battle: everyday3v3, values: ['5', '6'], field: sfField },
+    { name: 'Strongholds & Followers, the everyday 3v3 of issue 12', battle: current(everyday3v3), values: ['5', '6'], field: sfField },
   ];
 }
 
@@ -76,37 +79,3 @@ export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-// Issue 16's advisor target: from pressing "Advise" to the ranked orders on
-// screen, for the bench's S&F 2v2 at its start (exact). Returns {ms: [..], orders, methods}.
-export async function measureAdvice(browser, baseUrl, rules, { runs = 3, viewport = { width: 1280, height: 800 } } = {}) {
-  const wf2 = (name, ancestry, type, equipment) => ({ name, ancestry, experience: 'regular', equipment, type, size: 'd6' });
-  const battle = { ruleset: 'warfare',
-    attacker: { units: [wf2('Ironhearts', 'dwarf', 'infantry', 'medium'), wf2('Longbows', 'human', 'archers', 'light')] },
-    defender: { units: [wf2('Red Fangs', 'orc', 'infantry', 'medium'), wf2('Outriders', 'human', 'cavalry', 'light')] },
-    // A link without it is read under the first rules (versions.js); the bench's battle is under today's.
-    rules_version: rules.warfare.rules_version };
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}#/warfare?j=${encodeURIComponent(JSON.stringify(battle))}`);
-  await fresh(page);
-  const ms = [];
-  for (let i = 0; i < runs; i++) {
-    const t = await page.evaluate(() => new Promise((resolve) => {
-      const box = document.querySelector('.advise');
-      const runs = Number(box.dataset.runs || 0);
-      const go = [...box.querySelectorAll('.advise-actions button')].find((b) => b.textContent === 'Advise');
-      const t0 = performance.now();
-      new MutationObserver((_, obs) => {
-        if (Number(box.dataset.runs || 0) > runs && box.querySelector('.advise-table')) { obs.disconnect(); resolve(performance.now() - t0); }
-      }).observe(box, { attributes: true, childList: true, subtree: true });
-      go.click();
-    }));
-    ms.push(t);
-    await page.waitForTimeout(200);
-  }
-  const orders = await page.locator('.advise-table tbody tr').count();
-  const methods = await page.locator('.advise-table tbody td:nth-child(6)').allTextContents();
-  await context.close();
-  return { ms, orders, methods };
-}

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, axe } from './harness.mjs';
-import { measureAdvice, median } from '../bench/page-times.mjs';
+import { measureAdvice, median } from '../bench/advise-times.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 let core;
