@@ -178,6 +178,38 @@ public:
     bool probe_charged() const { return probe_charge_; }
     int first_attack() const { return first_attack_; }  // -1 none, 0 miss, 1 hit, 2 critical
 
+    // The order advisor (battle_advise.cpp): a state paused where the side
+    // to act picks its next order, the orders the rules allow it there, the
+    // one the policy would give, and giving one (the policy plays on after).
+    struct Order {
+        enum Kind : std::uint8_t { Attack, Feed, Sap, Disengage, Retreat, Hold };
+        Kind kind = Attack;
+        int actor = -1, target = -1;  // an attack's target -1: picked at random (policy "random")
+        bool charge = false;
+        bool operator==(const Order&) const = default;
+    };
+    struct UnitMoment {
+        int die = 0;  // 0: removed
+        int engaged = -1;
+        bool exhausted = false, resting = false, charged = false, rallied = false;
+        bool courage_used = false, savage_used = false, sapped = false;
+    };
+    struct Moment {
+        std::vector<UnitMoment> units;  // one per unit of the battle
+        int side = kAttacker;           // about to act
+        int first = kAttacker;          // acts first each round
+        int round = 1;
+        int orders_given = 0;           // this turn, before the order asked about
+    };
+    // Paused at `m` (or over, when a side has nothing left on the field).
+    static State at_moment(std::shared_ptr<const Battle> b, const Moment& m);
+    bool paused() const { return pause_; }
+    int turn() const { return turn_; }
+    std::vector<Order> orders() const;
+    Order policy_order() const;
+    // Gives `o` (from orders() or policy_order()) and runs on to the next chance node.
+    void give(const Order& o, Log* log);
+
     // Reading the state.
     int die(int u) const { return u_[u].die; }
     bool removed(int u) const { return has(u, kRemoved); }
@@ -323,7 +355,16 @@ private:
 
     Plan plan(int u) const;    // decide(), or the sampler's memo of it
     Plan decide(int u) const;
-    bool can_charge(int a, int t) const;
+    bool can_charge(int a, int t) const;  // the policy charges when the rules allow it
+    // What the rules allow a unit of the side to act, for the policy and the advisor alike.
+    bool may_charge(int a, int t) const;
+    bool may_feed(int u) const;
+    bool may_disengage(int u) const;
+    bool may_sap(int u, int fort) const;
+    bool waits_for_odd_round(int u) const;
+    bool retreat_due() const;             // the side must order its retreat now (option retreat_below)
+    void before_order(Log* log);          // the refresh due before a later order of a turn
+    int pick(Plan& bp) const;             // the policy's unit for the next order (-1: none), and its plan
     void scan_targets(int a, Targets& out) const;
     // The target the policy picks for `a` (in `best`), the highest value among
     // its targets (`top`), and how many it has.
@@ -380,6 +421,7 @@ private:
     bool refreshed_ = false;         // this turn, with no order since
     bool started_ = false;           // initiative settled
     bool probe_ = false;
+    bool pause_ = false;  // the advisor's: stop where the next order is picked
     std::uint8_t pending_rounds_ = 0;  // rounds begun since the last chance node
     std::uint8_t types_[2][2] = {};    // per side: types on the field, types twice (recount())
     // Reported only, not part of the key.
@@ -405,5 +447,7 @@ json attack_call(const In& req);
 json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s);
 json states_call(const In& req);
 json units_json(const Battle& b);
+// The order advisor ("advise" call, battle_advise.cpp).
+json advise_call(const In& req);
 
 }  // namespace bc::warfare

@@ -61,8 +61,10 @@ inline std::int64_t State::expected_value(int a, int t, bool charge) const {
     return trait(a, Trait::HurlRocks) ? u * v : u * v * per_hit(a, t, charge);
 }
 
-inline bool State::can_charge(int a, int t) const {
-    return b_->pol.charge && trait(a, Trait::Charge) && u_[a].engaged < 0 && u_[t].engaged < 0;
+inline bool State::may_charge(int a, int t) const {
+    return trait(a, Trait::Charge) && u_[a].engaged < 0 && u_[t].engaged < 0;
 }
+
+inline bool State::can_charge(int a, int t) const { return b_->pol.charge && may_charge(a, t); }
 
 }  // namespace bc::warfare

@@ -67,13 +67,33 @@ bool State::sap_helps(int side, int fort) const {
     return false;
 }
 
-bool State::wants_to_feed(int u) const {
-    const Feed feed = b_->pol.feed;
-    if (!trait(u, Trait::Ravenous) || feed == Feed::Never || u_[u].die >= max_of(u)) return false;
-    if (feed == Feed::WhenDiminished && !diminished(u)) return false;
+// The rules' side of each choice; the policy's preferences are in decide().
+bool State::may_feed(int u) const {
+    if (!acts(u) || !trait(u, Trait::Ravenous) || u_[u].die >= max_of(u)) return false;
+    // Engaging limits attacks, not feeding (unless option engaged_feed is off).
+    if (u_[u].engaged >= 0 && !b_->opt.engaged_feed) return false;
     for (int t = 0; t < n(); ++t)
         if (side_of(t) != side_of(u) && acts(t) && diminished(t)) return true;
     return false;
+}
+
+bool State::may_disengage(int u) const {
+    return u_[u].engaged >= 0 && (b_->opt.disengage != Disengage::ChargerCheck || has(u, kCharger));
+}
+
+bool State::may_sap(int u, int t) const {
+    return trait(u, Trait::TwistingRoots) && u_[u].engaged < 0 && side_of(t) != side_of(u) && on_field(t) &&
+           is(t, Type::Fortification) && !has(t, kSapped);
+}
+
+bool State::waits_for_odd_round(int u) const {
+    return b_->opt.cavalry == Cavalry::OddRounds && is(u, Type::Cavalry) && parity_ && u_[u].engaged < 0;
+}
+
+bool State::wants_to_feed(int u) const {
+    const Feed feed = b_->pol.feed;
+    if (feed == Feed::Never || !may_feed(u)) return false;
+    return feed != Feed::WhenDiminished || diminished(u);
 }
 
 State::Plan State::plan(int u) const {
@@ -95,18 +115,16 @@ bool State::check_memo = false;
 
 State::Plan State::decide(int u) const {
     Plan p;
-    const Options& o = b_->opt;
     const Policy& pol = b_->pol;
     const int side = side_of(u);
     const int e = u_[u].engaged;
-    // Engaging limits attacks, not feeding (unless option engaged_feed is off).
-    if ((e < 0 || o.engaged_feed) && wants_to_feed(u)) {
+    if (wants_to_feed(u)) {
         p.kind = kFeed;
         return p;
     }
     if (e >= 0) {
         const bool charger = has(u, kCharger);
-        const bool may = o.disengage != Disengage::ChargerCheck || charger;
+        const bool may = may_disengage(u);
         const std::int64_t v = may_attack(u, e) ? expected_value(u, e, false) : 0;
         const bool stuck = v == 0;
         const bool want = stuck || (pol.disengage_to_charge && charger && trait(u, Trait::Charge));
@@ -123,14 +141,13 @@ State::Plan State::decide(int u) const {
     }
     if (trait(u, Trait::TwistingRoots) && pol.sap != Sap::Never) {
         for (int t = 0; t < n(); ++t)
-            if (side_of(t) != side && on_field(t) && is(t, Type::Fortification) && !has(t, kSapped) &&
-                (pol.sap == Sap::Always || sap_helps(side, t))) {
+            if (may_sap(u, t) && (pol.sap == Sap::Always || sap_helps(side, t))) {
                 p.kind = kSap;
                 p.target = t;
                 return p;
             }
     }
-    if (o.cavalry == Cavalry::OddRounds && is(u, Type::Cavalry) && parity_) return p;
+    if (waits_for_odd_round(u)) return p;
     Scored s{-1, false, 0};
     std::int64_t top = 0;
     const int count = best_target(u, s, top);

@@ -92,15 +92,46 @@ bool State::side_fresh(int side) const {
     return true;
 }
 
+bool State::retreat_due() const {
+    const Options& o = b_->opt;
+    const int side = turn_;
+    return orders_left_ == o.orders_per_turn && o.retreat_below[side] > 0 && alive(side) < o.retreat_below[side] &&
+           (side_fresh(side) || !o.retreat_needs_fresh);
+}
+
+void State::before_order(Log* log) {
+    // An order this turn left every unit exhausted: they refresh at once, so a
+    // side with more orders than fresh units goes on ordering.
+    if (orders_left_ != b_->opt.orders_per_turn && !refreshed_ && needs_refresh()) refresh(log);
+}
+
+int State::pick(Plan& bp) const {
+    int best = -1;
+    for (int u = 0; u < n(); ++u) {
+        if (side_of(u) != turn_) continue;
+        const Plan p = plan(u);
+        if (p.kind == kNone) continue;
+        if (best < 0) {
+            best = u;
+            bp = p;
+            if (b_->pol.unit_by_card) break;
+            continue;
+        }
+        // "best": attacks by expected casualties; other orders after them, in card order.
+        const bool pa = p.kind == kAttackOrder, ba = bp.kind == kAttackOrder;
+        if ((pa && !ba) || (pa && ba && p.value > bp.value)) {
+            best = u;
+            bp = p;
+        }
+    }
+    return best;
+}
+
 bool State::next_order(Log* log) {
     const int side = turn_;
     const Options& o = b_->opt;
-    const bool first_order = orders_left_ == o.orders_per_turn;
-    // An order this turn left every unit exhausted: they refresh at once, so a
-    // side with more orders than fresh units goes on ordering.
-    if (!first_order && !refreshed_ && needs_refresh()) refresh(log);
-    if (first_order && o.retreat_below[side] > 0 && alive(side) < o.retreat_below[side] &&
-        (side_fresh(side) || !o.retreat_needs_fresh)) {
+    before_order(log);
+    if (retreat_due()) {
         retreating_ = static_cast<std::int8_t>(side);
         if (log)
             log->add("retreat",
@@ -113,25 +144,8 @@ bool State::next_order(Log* log) {
         return true;
     }
     for (int attempt = 0; attempt < 2; ++attempt) {
-        int best = -1;
         Plan bp;
-        for (int u = 0; u < n(); ++u) {
-            if (side_of(u) != side) continue;
-            const Plan p = plan(u);
-            if (p.kind == kNone) continue;
-            if (best < 0) {
-                best = u;
-                bp = p;
-                if (b_->pol.unit_by_card) break;
-                continue;
-            }
-            // "best": attacks by expected casualties; other orders after them, in card order.
-            const bool pa = p.kind == kAttackOrder, ba = bp.kind == kAttackOrder;
-            if ((pa && !ba) || (pa && ba && p.value > bp.value)) {
-                best = u;
-                bp = p;
-            }
-        }
+        const int best = pick(bp);
         if (best >= 0) {
             issue(best, bp, log);
             --orders_left_;
@@ -314,6 +328,10 @@ void State::advance(Log* log) {
             finish(side == kAttacker ? kOutDefender : kOutAttacker,
                    side == kAttacker ? "The attacker has retreated." : "The defender has retreated.", log);
             return;
+        }
+        if (orders_left_ > 0 && pause_) {
+            before_order(log);
+            return;  // the advisor's moment: the side picks its next order
         }
         if (orders_left_ > 0 && next_order(log)) {
             acted = true;

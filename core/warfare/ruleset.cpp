@@ -32,6 +32,7 @@ api::Ruleset ruleset() {
     r.extra["improve"] = [](const In& req) { return improve_call(req); };
     r.extra["attack"] = [](const In& req) { return attack_call(req); };
     r.extra["states"] = [](const In& req) { return states_call(req); };
+    r.extra["advise"] = [](const In& req) { return advise_call(req); };
     r.extra["roster"] = [](const In& req) { return roster_call(req); };
     return r;
 }

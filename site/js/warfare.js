@@ -4,6 +4,7 @@
 import { h, replace, clear, field, numberInput, button, numberValue, showFieldError, clearFieldErrors,
   debounce, unitButton, focusFirst } from './dom.js';
 import { Cancelled } from './engine.js';
+import { mountAdvisor } from './tools-advise.js';
 import { makeBuilder, fieldWords, freeName } from './warfare-builder.js';
 import { cardView, statLine, gold } from './warfare-card.js';
 import { rulesFold, optionWords, changedText } from './options-form.js';
@@ -95,6 +96,7 @@ export function mount(root, ctx, initial) {
   const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
     rollExtra: (answer) => tools.luckButton(answer) });
   const view = results.view;
+  const advisor = mountAdvisor(ctx, { battle: () => request() });
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).
   const takenNames = () => new Set([...scen.attacker.units, ...scen.defender.units].map((u) => u.name));
@@ -158,6 +160,7 @@ export function mount(root, ctx, initial) {
       h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, view.strip, results.element, tools.element)),
     dialog);
   root.append(page);
+  page.querySelector('.col-results').append(advisor.element);
 
   // ---- armies ----
   function renderArmies() {
@@ -354,6 +357,7 @@ export function mount(root, ctx, initial) {
     // The worker is needed for the new cards at once: a long run of the old battle gives way.
     ctx.engine.cancelOdds();
     ctx.engine.cancel('attack-matrix');
+    advisor.changed();
     view.changed({ structural });
     tools.changed();
     ctx.changed(request({ seed: scen.seed }));

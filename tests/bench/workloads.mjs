@@ -29,6 +29,9 @@ export function workloads() {
                         wf('Outriders', 'human', 'regular', 'light', 'cavalry', 'd6')] } };
   list.push({ name: 'warfare: exact odds, 2v2 units of d6', call: 'odds', runs: 3,
               request: { ...wf2v2, solver: { method: 'exact' } } });
+  // Issue 16's order advisor: every order the attacker may give at the start, each solved exactly.
+  list.push({ name: 'warfare: order advice, the same 2v2 at its start, exact', call: 'advise', runs: 3,
+              request: { ...wf2v2, solver: { method: 'exact' } } });
   const wf3v3 = { ruleset: 'warfare',
     attacker: { units: [wf('Ironhearts', 'dwarf', 'regular', 'medium', 'infantry', 'd6'),
                         wf('Gnome Bows', 'gnome', 'regular', 'light', 'archers', 'd6'),

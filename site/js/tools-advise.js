@@ -1,0 +1,205 @@
+// The S&F battle page's order advisor: for the side about to act, at the
+// start or at a moment the user sets up, every order the rules allow with the
+// chance to win if it is given and the policy plays on (the core's "advise"
+// call). Names come from the user's armies: always set as text.
+import { h, replace, clear, field, numberInput, select, button, showFieldError, clearFieldErrors, pct, num, numberValue } from './dom.js';
+import { Cancelled } from './engine.js';
+
+const SIDE_NAMES = { attacker: 'Attacker', defender: 'Defender' };
+const other = (s) => (s === 'attacker' ? 'defender' : 'attacker');
+// A unit's casualty die as the army has it: its casualties, else its full die ("d6" or 6).
+const dieNow = (u) => {
+  if (Number.isInteger(u.casualties)) return u.casualties;
+  const m = String(u.size ?? '').match(/^d?(\d+)$/);
+  return m ? Number(m[1]) : null;
+};
+
+// `battle()` gives the page's request (armies, options, policy, solver).
+export function mountAdvisor(ctx, { battle }) {
+  // The moment: kept while the armies keep their units, so edits elsewhere do not lose it.
+  let moment = { mode: 'start', side: 'attacker', round: 1, units: { attacker: [], defender: [] } };
+  let shape = '';
+  let running = false;
+
+  const status = h('p', { class: 'small muted advise-status', attrs: { role: 'status', 'aria-live': 'polite' } });
+  const errorBox = h('p', { class: 'field-error advise-error', attrs: { role: 'alert' } });
+  const resultBox = h('div', { class: 'advise-result' });
+  const setupBox = h('div', { class: 'advise-setup' });
+  const go = button('Advise', () => run(), { cls: 'primary' });
+  const stop = button('Stop', () => ctx.engine.cancel('advise'), { cls: 'small' });
+  stop.hidden = true;
+  const modeName = 'advise-mode-' + Math.random().toString(36).slice(2, 8);
+  const radio = (value, text) => h('label', { class: 'advise-radio' },
+    h('input', { attrs: { type: 'radio', name: modeName, value }, checked: moment.mode === value,
+      on: { change: () => { moment.mode = value; render(); } } }), ' ', text);
+
+  const element = h('section', { class: 'card advise', attrs: { 'aria-labelledby': 'wf-advise-h' } },
+    h('h2', { id: 'wf-advise-h', text: 'Order advisor' }),
+    h('p', { class: 'small muted', text: 'Which order should the side about to act give? Each order the rules allow, with the chance to win if it is given and the policy plays on from there: exact where the battle solves exactly, sampled with 95% intervals beyond.' }),
+    h('fieldset', { class: 'advise-modes' }, h('legend', { text: 'When' }),
+      radio('start', 'At the start of the battle'), radio('set', 'At a moment I set up')),
+    setupBox,
+    h('div', { class: 'advise-actions' }, go, stop, status),
+    errorBox, resultBox);
+
+  const units = () => {
+    const b = battle();
+    return { attacker: b.attacker?.units || [], defender: b.defender?.units || [] };
+  };
+
+  // Unit rows follow the armies; a changed army starts its rows again from the units' dice.
+  function syncUnits() {
+    const u = units();
+    const next = JSON.stringify([u.attacker.map(dieNow), u.defender.map(dieNow), u.attacker.map((x) => x.name), u.defender.map((x) => x.name)]);
+    if (next === shape) return;
+    shape = next;
+    // A unit still in its place keeps what was set for it; a new or moved one starts from the army.
+    for (const s of ['attacker', 'defender']) {
+      const before = moment.units[s];
+      // An engagement with a unit no longer in the enemy army is dropped.
+      for (const m of before) if (m.engaged !== '' && Number(m.engaged) >= u[other(s)].length) m.engaged = '';
+      moment.units[s] = u[s].map((x, i) => (before[i] && before[i].name === x.name && before[i].from === dieNow(x) ? before[i]
+        : { name: x.name, from: dieNow(x), die: dieNow(x), exhausted: false, resting: false, engaged: '', charged: false, rallied: false }));
+    }
+  }
+
+  function render() {
+    syncUnits();
+    clear(setupBox);
+    const sideSel = select([{ id: 'attacker', name: 'Attacker' }, { id: 'defender', name: 'Defender' }], moment.side,
+      { onChange: (el) => { moment.side = el.value; } });
+    setupBox.append(h('div', { class: 'advise-row' },
+      field('Side about to act', sideSel, '/situation/side', { hint: moment.mode === 'start' ? 'with initiative "rolled", whichever side won it' : null })));
+    if (moment.mode !== 'set') return;
+    const round = numberInput(moment.round, { min: 1, max: 10000, onInput: (el) => { moment.round = numberValue(el); } });
+    setupBox.firstChild.append(field('Round', round, '/situation/round', { cls: 'num' }));
+    const u = units();
+    for (const s of ['attacker', 'defender']) {
+      const foes = [{ id: '', name: 'not engaged' }, ...u[other(s)].map((x, i) => ({ id: String(i), name: `with ${x.name || '(unnamed)'}` }))];
+      const rows = u[s].map((x, i) => {
+        const m = moment.units[s][i];
+        const path = `/situation/${s}/${i}`;
+        const die = numberInput(m.die ?? '', { min: 0, max: 20, onInput: (el) => { m.die = numberValue(el); } });
+        const check = (key, text) => h('label', { class: 'advise-check' },
+          h('input', { attrs: { type: 'checkbox', 'data-path': `${path}/${key}`, 'aria-label': `${text}: ${x.name || 'this unit'}` }, checked: m[key],
+            on: { change: (e) => { m[key] = e.target.checked; } } }), ' ', text);
+        const eng = select(foes, m.engaged, { onChange: (el) => { m.engaged = el.value; } });
+        return h('div', { class: 'advise-unit', dataset: { path } },
+          h('strong', { text: x.name || '(unnamed)' }),
+          field('Die', die, `${path}/die`, { cls: 'num', whose: x.name }),
+          field('Engaged', eng, `${path}/engaged`, { whose: x.name }),
+          h('div', { class: 'advise-checks' }, check('exhausted', 'Exhausted'),
+            x.type === 'cavalry' ? check('resting', 'Resting') : null, check('charged', 'Charged'), check('rallied', 'Rallied')),
+          h('span', { class: 'field-error', dataset: { errorFor: path } }));
+      });
+      setupBox.append(h('div', { class: `advise-side ${s}` }, h('h3', { text: SIDE_NAMES[s] }), rows));
+    }
+  }
+
+  function request() {
+    const r = JSON.parse(JSON.stringify(battle()));
+    delete r.seed;
+    const situation = { side: moment.side };
+    if (moment.mode === 'set') {
+      situation.round = moment.round ?? 1;
+      for (const s of ['attacker', 'defender'])
+        situation[s] = moment.units[s].map((m) => {
+          const x = {};
+          if (m.die !== null && m.die !== '') x.die = m.die;
+          for (const k of ['exhausted', 'resting', 'charged', 'rallied']) if (m[k]) x[k] = true;
+          if (m.engaged !== '') x.engaged = Number(m.engaged);
+          return x;
+        });
+    }
+    r.situation = situation;
+    return r;
+  }
+
+  async function run() {
+    if (running) return;
+    running = true;
+    clearFieldErrors(element);
+    errorBox.textContent = '';
+    resultBox.classList.add('stale');
+    stop.hidden = false;
+    go.disabled = true;
+    status.textContent = 'Weighing the orders…';
+    let answer = null;
+    try {
+      answer = await ctx.engine.call('advise', request(), {
+        slot: 'advise',
+        onProgress: (p) => {
+          if (p.phase === 'advise') status.textContent = `Weighing order ${p.order + 1} of ${p.orders}: ${p.text}…`;
+        },
+      });
+    } catch (e) {
+      status.textContent = e instanceof Cancelled ? 'Stopped. Press Advise to weigh the orders again.' : '';
+      if (!(e instanceof Cancelled)) errorBox.textContent = e.message;
+    } finally {
+      // Counted for tests and scripts that wait for this run's answer.
+      element.dataset.runs = String(Number(element.dataset.runs || 0) + 1);
+      running = false;
+      stop.hidden = true;
+      go.disabled = false;
+    }
+    if (!answer) return;
+    if (!answer.ok) {
+      status.textContent = '';
+      errorBox.textContent = `Not advised: ${answer.error.message}`;
+      if (answer.error.path) showFieldError(setupBox, answer.error.path, answer.error.message);
+      errorBox.textContent = `Not advised: ${answer.error.message}`;
+      return;
+    }
+    status.textContent = `${answer.orders.length} order${answer.orders.length === 1 ? '' : 's'} weighed in ${num(answer.time_ms / 1000, 2)} s.`;
+    show(answer);
+  }
+
+  // The core's note speaks of request fields; on the page the choices are the form's.
+  const noteText = (a) => {
+    if (a.situation !== 'start') return `At the moment set up: round ${a.round}, the ${a.side} to give its next order.`;
+    const ini = a.options?.initiative;
+    return `At the start of the battle, with the ${a.side} acting first` + (ini === 'rolled'
+      ? ' (initiative is rolled: choose the other side above for its advice).'
+      : ini === a.side ? ' (rule option "Initiative").' : `, though the rule option "Initiative" gives the first order to the ${other(a.side)}.`);
+  };
+  const interval = (o, k) => (o.ci95 ? ` (${pct(o.ci95[k][0])}–${pct(o.ci95[k][1])})` : '');
+
+  function show(a) {
+    resultBox.classList.remove('stale');
+    const best = a.orders[a.best];
+    const pol = a.orders[a.policy_choice];
+    const summary = !best ? 'No order could be weighed within the limits.'
+      : best === pol ? `The policy's own order is the best: ${best.text}.`
+        : `Best: ${best.text} (${pct(best.win)} to win). The policy would give: ${pol ? `${pol.text} (${pol.win === undefined ? 'not weighed' : pct(pol.win)})` : '—'}.`;
+    const rows = a.orders.map((o) => h('tr', { class: [o.best ? 'is-best' : '', o.policy ? 'is-policy' : ''].join(' ').trim() || null },
+      h('td', { class: 'num', text: o.rank ?? '–' }),
+      h('td', {}, h('span', { text: o.text }),
+        o.best ? h('span', { class: 'badge best', text: 'best' }) : null,
+        o.policy ? h('span', { class: 'badge policy', text: 'policy' }) : null,
+        o.method === 'none' ? h('div', { class: 'small muted', text: o.reason }) : null),
+      h('td', { class: 'num' }, h('strong', { text: o.method === 'none' ? '–' : pct(o.win) }), o.ci95 ? h('div', { class: 'small muted', text: interval(o, 'win').trim() }) : null),
+      h('td', { class: 'num', text: o.method === 'none' ? '–' : pct(o.lose) }),
+      h('td', { class: 'num', text: o.method === 'none' ? '–' : pct((o.draw || 0) + (o.endless || 0)) }),
+      h('td', { class: 'small', text: o.method === 'exact' ? 'exact' : o.method === 'monte-carlo' ? `sampled, ${num(o.trials, 0)}` : 'not weighed' })));
+    replace(resultBox,
+      h('p', { class: 'advise-note small', text: noteText(a) }),
+      h('p', { class: 'advise-summary', text: summary }),
+      h('div', { class: 'table-wrap' }, h('table', { class: 'advise-table' },
+        h('caption', { class: 'sr-only', text: `Orders for the ${a.side}, best first` }),
+        h('thead', {}, h('tr', {}, ['#', 'Order', 'Win', 'Lose', 'Draw', 'How'].map((t) => h('th', { attrs: { scope: 'col' }, text: t })))),
+        h('tbody', {}, rows))));
+  }
+
+  render();
+  return {
+    element,
+    // The battle changed: earlier advice is out of date, and the unit rows follow the armies.
+    changed() {
+      if (running) ctx.engine.cancel('advise');
+      resultBox.classList.add('stale');
+      const before = shape;
+      syncUnits();
+      if (shape !== before) render();
+    },
+  };
+}
