@@ -1,0 +1,85 @@
+#include "tools/luck.hpp"
+
+#include <algorithm>
+
+#include "api/solver.hpp"
+#include "tools/tools_impl.hpp"
+
+namespace bc::tools {
+
+json luck_tool(const api::Ruleset& ruleset, const In& req) {
+    const Request r = split(req, "luck", {"actual"});
+    const Facts& f = facts_for(ruleset.id);
+    const In tool(r.tool, "/luck");
+    if (!tool.has("actual"))
+        tool.fail_at("actual", "is required: what happened (the outcome and what each side had left)");
+    Runner run(ruleset, "luck", r.solver, 2);
+    json out = f.luck(run, r, tool.object("actual", false));
+    out["definition"] =
+        "A result is ranked for each side by its outcome for that side (a win, then a result that is neither a "
+        "win nor a loss, then a loss) and, within the same outcome, by what that side has left (" +
+        f.loss_word() + "). \"At least this good\" is the chance of a result ranked the same or better.";
+    out["loss_word"] = f.loss_word();
+    out["work"] = run.work();
+    return out;
+}
+
+json rank_json(const std::map<std::int64_t, double>& dist, std::int64_t observed) {
+    double better = 0, equal = 0, worse = 0;
+    for (const auto& [v, p] : dist) (v > observed ? better : v == observed ? equal : worse) += p;
+    const double total = better + equal + worse;
+    json j = {{"at_least", better + equal}, {"better", better}, {"equal", equal}, {"worse", worse},
+              {"percentile", total > 0 ? 100 * (worse + equal / 2) / total : 0.0}};
+    // Mass the distribution does not hold: an endless battle, or values left out.
+    if (total < 1 - 1e-9) j["unranked"] = 1 - total;
+    return j;
+}
+
+json mark_json(const json& dist_p, std::int64_t observed) {
+    double at_least = 0, exactly = 0;
+    for (auto it = dist_p.begin(); it != dist_p.end(); ++it) {
+        const std::int64_t v = std::stoll(it.key());
+        const double p = it.value().get<double>();
+        if (v >= observed) at_least += p;
+        if (v == observed) exactly += p;
+    }
+    return {{"value", observed}, {"at_least", at_least}, {"exactly", exactly}};
+}
+
+std::string luck_words(const std::string& side_name, const json& rank) {
+    const double at_least = rank["at_least"], eq = rank["equal"];
+    std::string s = "A result at least this good for " + side_name + ": " + percent(at_least) + " of battles";
+    if (eq <= 0)
+        s += " (this result is impossible under these rules and numbers: check what was entered).";
+    else
+        s += "; luckier than " + percent(rank["percentile"].get<double>() / 100) + " of them.";
+    return s;
+}
+
+json solve_scored(const ScoredState& root, Tally& tally, const SolverRequest& req) {
+    return solve_any(root, tally, req);
+}
+
+SolverRequest scored_request(Runner& run, const Request& req) {
+    SolverRequest s = req.solver;
+    s.time_limit_s = run.begin_solve();
+    return s;
+}
+
+json sides_luck_json(const Tally& t, const std::vector<std::string>& ids, const std::vector<std::string>& names,
+                     const std::vector<std::int64_t>& observed, double trials) {
+    json out = json::object();
+    for (std::size_t s = 0; s < ids.size(); ++s) {
+        json r = rank_json(t.p_series(s), observed[s]);
+        r["score"] = observed[s];
+        if (trials > 0) {
+            const auto [lo, hi] = wilson95(r["at_least"].get<double>() * trials, trials);
+            r["at_least_ci95"] = {lo, hi};
+        }
+        r["text"] = luck_words(names[s], r);
+        out[ids[s]] = r;
+    }
+    return out;
+}
+
+}  // namespace bc::tools
