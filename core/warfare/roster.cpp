@@ -100,6 +100,13 @@ const std::vector<OptionDef>& roster_option_defs() {
     return defs;
 }
 
+std::size_t kept_battle_bytes(const Roster& r) {
+    std::size_t n = 0;
+    for (const auto& b : r.battles)
+        if (!b.battle.is_null()) n += b.battle.dump().size();
+    return n;
+}
+
 UnitSpec fielded_spec(const RosterUnit& u) {
     UnitSpec s = u.spec;
     s.id = u.id;
@@ -189,6 +196,9 @@ Roster parse_roster(const In& in, const UnitReadOptions& ro, const RosterBounds&
         }
         r.battles.push_back(std::move(b));
     }
+    if (kept_battle_bytes(r) > bounds.battles_bytes)
+        in.fail_at("battles", "keep more than " + std::to_string(bounds.battles_bytes) +
+                                  " bytes of battles in all: the oldest must go without theirs");
     return r;
 }
 

@@ -79,10 +79,13 @@ struct RosterLimits {
     static constexpr std::size_t kUnits = 100;
     static constexpr std::size_t kLedger = 2000;
     static constexpr std::size_t kBattles = 500;  // the oldest are dropped past this
-    // A kept battle's JSON: a 12 v 12 of keyword units with names at their
-    // 60-character limit is about 7 KB; larger (explicit stats everywhere) is
-    // kept without its battle.
+    // A kept battle's JSON: a whole record of 12 v 12 keyword units with names
+    // at their 60-character limit is about 6.4 KB; a larger battle (explicit
+    // stats everywhere) is kept without it.
     static constexpr std::size_t kBattleBytes = 12'000;
+    // All kept battles together: the oldest lose their battle past this, so a
+    // roster stays well inside a request (4 MB) and a browser's storage.
+    static constexpr std::size_t kBattlesBytes = 1'500'000;
     static constexpr std::size_t kName = 80;
     static constexpr std::size_t kText = 300;
     static constexpr int kDay = 1'000'000;
@@ -97,10 +100,14 @@ const std::vector<OptionDef>& roster_option_defs();
 struct RosterBounds {
     std::size_t battles = RosterLimits::kBattles;
     std::size_t battle_bytes = RosterLimits::kBattleBytes;
+    std::size_t battles_bytes = RosterLimits::kBattlesBytes;
 };
 
 Roster parse_roster(const In& in, const UnitReadOptions& ro, const RosterBounds& bounds = {});
 json roster_json(const Roster& r);
+
+// The bytes of JSON all kept battles take (RosterLimits::kBattlesBytes).
+std::size_t kept_battle_bytes(const Roster& r);
 
 // The unit as it is now (its casualty die's value and the unpaid flag set).
 UnitSpec fielded_spec(const RosterUnit& u);

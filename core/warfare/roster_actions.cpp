@@ -370,6 +370,16 @@ void act_battle(Ctx& c, const In& a) {
     c.r.battles.push_back(std::move(record));
     if (c.r.battles.size() > c.bounds.battles)
         c.r.battles.erase(c.r.battles.begin(), c.r.battles.end() - static_cast<std::ptrdiff_t>(c.bounds.battles));
+    // Past the bytes for all kept battles, the oldest records keep everything but their battle.
+    std::size_t total = kept_battle_bytes(c.r);
+    for (auto& old : c.r.battles) {
+        if (total <= c.bounds.battles_bytes) break;
+        if (old.battle.is_null()) continue;
+        total -= old.battle.dump().size();
+        old.battle = nullptr;
+        old.result[0].clear();
+        old.result[1].clear();
+    }
 
     std::vector<std::pair<std::string, std::optional<bool>>> levies_leaving;
     for (const Result& x : results) {

@@ -790,6 +790,32 @@ TEST_CASE("roster: kept battles are bounded in number and in bytes (small limits
     while (over["battles"].size() <= 3) over["battles"].push_back(over["battles"][0]);
     CHECK(direct_error({{"ruleset", "warfare"}, {"roster", over}, {"action", "status"}}, small).first == "/roster/battles");
 
+    // Past the bytes for all kept battles, the oldest records lose their battle (and
+    // keep the rest); a roster read back over that limit is refused.
+    {
+        const std::size_t one = roster["battles"][2]["battle"].dump().size();
+        bc::warfare::RosterBounds two = small;
+        two.battles_bytes = 2 * one + one / 2;
+        REQUIRE(direct_error({{"ruleset", "warfare"}, {"roster", roster}, {"action", "status"}}, two).first ==
+                "/roster/battles");
+        json fewer = roster;
+        fewer["battles"][0].erase("battle");
+        fewer["battles"][0].erase("result");
+        r.roster = fewer;
+        const Rolled x = roll_roster(r, 200);
+        const json req = {{"ruleset", "warfare"}, {"roster", fewer}, {"action", x.action()},
+                          {"options", {{"removed_units", "reform"}}}};
+        const json out = bc::warfare::roster_call(bc::In(req, ""), two)["roster"];
+        REQUIRE(out["battles"].size() == 3);
+        CHECK(out["battles"][0]["seed"] == 103);
+        CHECK_FALSE(out["battles"][0].contains("battle"));
+        CHECK_FALSE(out["battles"][0].contains("result"));
+        CHECK(out["battles"][0]["final"] == roster["battles"][1]["final"]);  // the rest stays
+        CHECK(out["battles"][1].contains("battle"));
+        CHECK(out["battles"][2]["seed"] == 200);
+        CHECK(out["battles"][2].contains("battle"));
+    }
+
     // A battle over the byte limit is applied and kept without its battle, saying so.
     Run s;
     s.add(kw("Shields", "dwarf", "regular", "heavy", "infantry", "d6"));
