@@ -180,7 +180,8 @@ void act_add(Ctx& c, const In& a) {
                                   "\" on this roster; an army fields only one unit with identical keywords (S&F p. "
                                   "239): improve that unit's size instead");
     do {
-        u.id = "u" + std::to_string(c.r.next_id++);
+        u.id = std::to_string(c.r.next_id++);
+        u.id.insert(u.id.begin(), 'u');  // (g++ 12 warns falsely on "u" + ... here, as in dstr)
     } while (find_unit(c.r, u.id));
     u.spec.id = u.id;
     c.r.units.push_back(u);
