@@ -197,8 +197,9 @@ Roster parse_roster(const In& in, const UnitReadOptions& ro, const RosterBounds&
         r.battles.push_back(std::move(b));
     }
     if (kept_battle_bytes(r) > bounds.battles_bytes)
-        in.fail_at("battles", "keep more than " + std::to_string(bounds.battles_bytes) +
-                                  " bytes of battles in all: the oldest must go without theirs");
+        in.fail_at("battles", "hold more than " + std::to_string(bounds.battles_bytes) +
+                                  " bytes of kept battles in all (a roster the core writes drops the oldest "
+                                  "records' battles before that)");
     return r;
 }
 
