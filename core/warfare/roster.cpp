@@ -2,6 +2,7 @@
 // errors naming the field) and writing it back.
 #include "api/solver.hpp"
 #include "dice/rng.hpp"
+#include "warfare/battle.hpp"
 #include "warfare/roster.hpp"
 
 #include <set>
@@ -17,6 +18,46 @@ std::optional<int> maybe_int(const In& in, const std::string& key, int lo, int h
 }
 
 json opt_json(const std::optional<int>& v) { return v ? json(*v) : json(nullptr); }
+
+// A kept battle is read back as "odds" reads it, and its result against it:
+// each side's list gives every unit's final die, 0 to the unit's die.
+void read_kept_battle(const In& e, BattleRecord& b, const RosterBounds& bounds) {
+    const In in = e.object("battle", false);
+    const Battle parsed = parse_battle(in, {});
+    if (in.raw().dump().size() > bounds.battle_bytes)
+        in.fail("is larger than a kept battle may be (" + std::to_string(bounds.battle_bytes) + " bytes)");
+    b.battle = in.raw();
+    b.battle["rules_version"] = parsed.rules_version;
+    if (!e.has("result")) e.fail_at("result", "is required with a kept battle: every unit's final die");
+    const In res = e.object("result", false);
+    res.only({"attacker", "defender"});
+    for (int s = 0; s < 2; ++s) {
+        std::vector<const BattleUnit*> mine;
+        for (const auto& u : parsed.units)
+            if (u.side == s) mine.push_back(&u);
+        const auto list = res.list(side_id(s), BattleLimits::kUnitsPerSide, false);
+        if (list.size() != mine.size())
+            res.fail_at(side_id(s), "must give the final die of each of the " + std::string(side_id(s)) + "'s " +
+                                        std::to_string(mine.size()) + " units in the battle");
+        for (std::size_t i = 0; i < list.size(); ++i)
+            b.result[s].push_back(static_cast<int>(list[i].as_integer(0, mine[i]->max)));
+    }
+}
+
+json pairs_json(const std::vector<std::pair<std::string, int>>& v) {
+    json o = json::object();
+    for (const auto& [id, die] : v) o[id] = die;
+    return o;
+}
+
+void read_pairs(const In& e, const std::string& key, int lo, std::vector<std::pair<std::string, int>>& out) {
+    const In st = e.object(key);
+    for (auto it = st.raw().begin(); it != st.raw().end(); ++it) {
+        if (out.size() >= 2 * RosterLimits::kUnits) st.fail("lists too many units");
+        if (it.key().size() > UnitLimits::kId) st.fail_at(it.key(), "is longer than an id may be");
+        out.emplace_back(it.key(), static_cast<int>(st.integer(it.key(), lo, 100)));
+    }
+}
 
 }  // namespace
 
@@ -59,6 +100,13 @@ const std::vector<OptionDef>& roster_option_defs() {
     return defs;
 }
 
+std::size_t kept_battle_bytes(const Roster& r) {
+    std::size_t n = 0;
+    for (const auto& b : r.battles)
+        if (!b.battle.is_null()) n += b.battle.dump().size();
+    return n;
+}
+
 UnitSpec fielded_spec(const RosterUnit& u) {
     UnitSpec s = u.spec;
     s.id = u.id;
@@ -67,7 +115,7 @@ UnitSpec fielded_spec(const RosterUnit& u) {
     return s;
 }
 
-Roster parse_roster(const In& in, const UnitReadOptions& ro) {
+Roster parse_roster(const In& in, const UnitReadOptions& ro, const RosterBounds& bounds) {
     in.must_be_object();
     in.only({"name", "clock", "next_id", "units", "ledger", "battles"});
     Roster r;
@@ -126,22 +174,32 @@ Roster parse_roster(const In& in, const UnitReadOptions& ro) {
         l.gold = e.integer("gold", 0, 100'000'000);
         r.ledger.push_back(std::move(l));
     }
-    for (const In& e : in.list("battles", RosterLimits::kBattles)) {
+    for (const In& e : in.list("battles", bounds.battles)) {
         e.must_be_object();
-        e.only({"day", "season", "text", "seed", "dice", "start"});
+        e.only({"day", "season", "text", "seed", "dice", "start", "final", "side", "outcome", "battle", "result"});
         BattleRecord b;
         b.day = static_cast<int>(e.integer("day", 1, RosterLimits::kDay));
         b.season = static_cast<int>(e.integer("season", 1, RosterLimits::kSeason));
         b.text = e.text("text", RosterLimits::kText * 4, "");
         if (e.has("seed")) b.seed = read_seed(e);
         if (e.has("dice")) b.dice = static_cast<int>(e.integer("dice", 1, kDiceVersion));
-        const In st = e.object("start");
-        for (auto it = st.raw().begin(); it != st.raw().end(); ++it) {
-            if (b.start.size() >= 2 * RosterLimits::kUnits) st.fail("lists too many units");
-            b.start.emplace_back(it.key(), static_cast<int>(st.integer(it.key(), 1, 100)));
+        read_pairs(e, "start", 1, b.start);
+        read_pairs(e, "final", 0, b.final);
+        if (e.has("side")) b.side = e.choice("side", {"attacker", "defender"});
+        if (e.has("outcome")) b.outcome = e.choice("outcome", kBattleOutcomes);
+        if (e.has("battle")) {
+            if (b.side.empty() || b.outcome.empty())
+                e.fail_at(b.side.empty() ? "side" : "outcome", "is required with a kept battle");
+            read_kept_battle(e, b, bounds);
+        } else if (e.has("result")) {
+            e.fail_at("result", "is kept only with its battle");
         }
         r.battles.push_back(std::move(b));
     }
+    if (kept_battle_bytes(r) > bounds.battles_bytes)
+        in.fail_at("battles", "hold more than " + std::to_string(bounds.battles_bytes) +
+                                  " bytes of kept battles in all (a roster the core writes drops the oldest "
+                                  "records' battles before that)");
     return r;
 }
 
@@ -177,10 +235,13 @@ json roster_json(const Roster& r) {
         json j = {{"day", b.day}, {"season", b.season}, {"text", b.text}};
         if (b.seed) j["seed"] = *b.seed;
         if (b.dice) j["dice"] = *b.dice;
-        if (!b.start.empty()) {
-            json st = json::object();
-            for (const auto& [id, die] : b.start) st[id] = die;
-            j["start"] = st;
+        if (!b.start.empty()) j["start"] = pairs_json(b.start);
+        if (!b.final.empty()) j["final"] = pairs_json(b.final);
+        if (!b.side.empty()) j["side"] = b.side;
+        if (!b.outcome.empty()) j["outcome"] = b.outcome;
+        if (!b.battle.is_null()) {
+            j["battle"] = b.battle;
+            j["result"] = {{"attacker", b.result[0]}, {"defender", b.result[1]}};
         }
         battles.push_back(j);
     }

@@ -38,13 +38,21 @@ struct LedgerEntry {
 
 // A battle applied to the roster: when, what it says, and for a rolled battle
 // the roll it came from (seed, dice version, each unit's starting die), so a
-// result can always be traced to the roll that produced it.
+// result can always be traced to the roll that produced it. With the battle
+// itself (both armies, options, policy) and every unit's final die, the
+// record holds all that "How lucky was this?" needs, long after the page
+// that rolled it is gone.
 struct BattleRecord {
     int day = 1, season = 1;
     std::string text;
     std::optional<std::int64_t> seed;
     std::optional<int> dice;
     std::vector<std::pair<std::string, int>> start;  // unit id -> casualty die when the roll began
+    std::vector<std::pair<std::string, int>> final;  // unit id -> die the result gave it (0: removed)
+    std::string side;     // the side the roster fought on, "" when not given
+    std::string outcome;  // the battle's outcome ("attacker", "defender", "draw", "endless"), "" when not given
+    json battle;          // null, or the battle as "odds" reads it, its rules_version pinned
+    std::vector<int> result[2];  // with `battle`: every unit's final die, each side in the battle's order
 };
 
 struct Roster {
@@ -71,6 +79,13 @@ struct RosterLimits {
     static constexpr std::size_t kUnits = 100;
     static constexpr std::size_t kLedger = 2000;
     static constexpr std::size_t kBattles = 500;  // the oldest are dropped past this
+    // A kept battle's JSON: a whole record of 12 v 12 keyword units with names
+    // at their 60-character limit is about 6.4 KB; a larger battle (explicit
+    // stats everywhere) is kept without it.
+    static constexpr std::size_t kBattleBytes = 12'000;
+    // All kept battles together: the oldest lose their battle past this, so a
+    // roster stays well inside a request (4 MB) and a browser's storage.
+    static constexpr std::size_t kBattlesBytes = 1'500'000;
     static constexpr std::size_t kName = 80;
     static constexpr std::size_t kText = 300;
     static constexpr int kDay = 1'000'000;
@@ -81,8 +96,18 @@ struct RosterLimits {
 
 const std::vector<OptionDef>& roster_option_defs();
 
-Roster parse_roster(const In& in, const UnitReadOptions& ro);
+// Limits a test can lower to see them hold (RosterLimits has the real ones).
+struct RosterBounds {
+    std::size_t battles = RosterLimits::kBattles;
+    std::size_t battle_bytes = RosterLimits::kBattleBytes;
+    std::size_t battles_bytes = RosterLimits::kBattlesBytes;
+};
+
+Roster parse_roster(const In& in, const UnitReadOptions& ro, const RosterBounds& bounds = {});
 json roster_json(const Roster& r);
+
+// The bytes of JSON all kept battles take (RosterLimits::kBattlesBytes).
+std::size_t kept_battle_bytes(const Roster& r);
 
 // The unit as it is now (its casualty die's value and the unpaid flag set).
 UnitSpec fielded_spec(const RosterUnit& u);
@@ -94,6 +119,6 @@ struct Event {
     json data = json::object();
 };
 
-json roster_call(const In& req);
+json roster_call(const In& req, const RosterBounds& bounds = {});
 
 }  // namespace bc::warfare

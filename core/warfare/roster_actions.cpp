@@ -7,6 +7,7 @@
 
 #include "api/solver.hpp"
 #include "dice/rng.hpp"
+#include "warfare/battle.hpp"
 #include "warfare/roster.hpp"
 #include "warfare/warfare.hpp"
 
@@ -17,6 +18,7 @@ namespace {
 struct Ctx {
     Roster r;
     RosterOptions o;
+    RosterBounds bounds;
     UnitReadOptions ro;
     std::vector<Event> events;
     std::int64_t gold = 0;
@@ -178,7 +180,8 @@ void act_add(Ctx& c, const In& a) {
                                   "\" on this roster; an army fields only one unit with identical keywords (S&F p. "
                                   "239): improve that unit's size instead");
     do {
-        u.id = "u" + std::to_string(c.r.next_id++);
+        u.id = std::to_string(c.r.next_id++);
+        u.id.insert(u.id.begin(), 'u');  // (g++ 12 warns falsely on "u" + ... here, as in dstr)
     } while (find_unit(c.r, u.id));
     u.spec.id = u.id;
     c.r.units.push_back(u);
@@ -218,10 +221,68 @@ void act_delete(Ctx& c, const In& a) {
 }
 
 // One battle's result, in the shape of the battle roll's "units" entries.
+// The battle a result came from, kept with it when it is given: read as
+// "odds" reads it (its errors at /action/battle/...), its solver and seed left
+// out, its rules version pinned so that later defaults never change it.
+struct GivenBattle {
+    Battle parsed;
+    json kept;
+    bool too_large = false;
+    std::vector<int> result[2];     // every unit's final die, filled from the result
+    std::vector<bool> seen[2];
+    std::vector<int> first;         // per side: the index of its first unit in parsed.units
+};
+
+std::optional<GivenBattle> given_battle(const Ctx& c, const In& a, const std::string& side, const std::string& outcome) {
+    if (!a.has("battle")) return std::nullopt;
+    if (side.empty()) a.fail_at("side", "is required with a \"battle\": the side the roster fought on");
+    if (outcome.empty()) a.fail_at("outcome", "is required with a \"battle\": how it ended (the roll's \"outcome\")");
+    const In in = a.object("battle", false);
+    GivenBattle g{parse_battle(in, {"solver", "seed", "dice"}), in.raw(), false, {}, {}, {}};
+    g.kept.erase("solver");
+    g.kept.erase("seed");
+    g.kept.erase("dice");
+    g.kept["ruleset"] = "warfare";
+    g.kept["rules_version"] = g.parsed.rules_version;
+    g.too_large = g.kept.dump().size() > c.bounds.battle_bytes;
+    for (int s = 0; s < 2; ++s) {
+        g.first.push_back(g.parsed.first[s]);
+        const auto n = static_cast<std::size_t>(g.parsed.first[s + 1] - g.parsed.first[s]);
+        g.result[s].assign(n, 0);
+        g.seen[s].assign(n, false);
+    }
+    return g;
+}
+
+// One entry of the result against the battle: it must be a unit of it, and
+// on the roster's side the same unit (its id, its starting die).
+void place(GivenBattle& g, const In& e, const std::string& roster_side, const RosterUnit* u) {
+    if (!e.has("side") || !e.has("index"))
+        e.fail("needs its \"side\" and \"index\" with a \"battle\" (the roll's units carry them)");
+    const std::string side = e.choice("side", {"attacker", "defender"});
+    const int s = side == "attacker" ? kAttacker : kDefender;
+    const auto n = static_cast<std::int64_t>(g.result[s].size());
+    const auto i = static_cast<std::size_t>(e.integer("index", 0, n - 1));
+    if (g.seen[s][i]) e.fail_at("index", "is given twice in this battle");
+    g.seen[s][i] = true;
+    const BattleUnit& bu = g.parsed.units[static_cast<std::size_t>(g.first[static_cast<std::size_t>(s)]) + i];
+    g.result[s][i] = static_cast<int>(e.integer("final", 0, bu.max));
+    if (side != roster_side) return;
+    const std::string where = "the " + side + "'s unit " + std::to_string(i) + " in /action/battle";
+    const std::string id = e.has("id") ? e.text("id", UnitLimits::kId) : "";
+    if (id != (bu.has_id ? bu.id : ""))
+        e.fail_at("id", bu.has_id ? "is not the id of " + where + " (\"" + bu.id + "\")" : "names a unit, but " + where + " has no id");
+    if (u && bu.start != u->current)
+        e.fail_at("id", where + " starts at " + std::to_string(bu.start) + ", but the roster has this unit at " +
+                            std::to_string(u->current) + ": the battle is not of the roster as it is");
+}
+
 void act_battle(Ctx& c, const In& a) {
-    a.only({"type", "units", "side", "roll"});
+    a.only({"type", "units", "side", "roll", "battle", "outcome"});
     std::string side;
     if (a.has("side")) side = a.choice("side", {"attacker", "defender"});
+    const std::string outcome = a.has("outcome") ? a.choice("outcome", kBattleOutcomes) : "";
+    std::optional<GivenBattle> given = given_battle(c, a, side, outcome);
     // A rolled battle names its roll; its units must start from the dice the
     // roster has now, or the result would record casualties no roll made.
     BattleRecord record;
@@ -249,7 +310,9 @@ void act_battle(Ctx& c, const In& a) {
         // A roll's units pass straight in: their "type" and "die" are accepted and not needed.
         e.only({"side", "index", "id", "name", "type", "die", "start", "final", "removed", "broke_morale", "retreated",
                 "rallied", "convert"});
-        if (!side.empty() && e.has("side") && e.choice("side", {"attacker", "defender"}) != side) continue;
+        const bool other = !side.empty() && e.has("side") && e.choice("side", {"attacker", "defender"}) != side;
+        if (given) place(*given, e, side, other || !e.has("id") ? nullptr : find_unit(c.r, e.text("id", UnitLimits::kId)));
+        if (other) continue;
         if (!e.has("id")) continue;  // the other army's units carry no roster id
         RosterUnit& u = unit_at(c, e);
         if (!seen.insert(u.id).second) e.fail_at("id", "is given twice in this battle");
@@ -274,6 +337,23 @@ void act_battle(Ctx& c, const In& a) {
         results.push_back(x);
     }
     if (results.empty()) a.fail_at("units", "names no unit of this roster (give each unit's \"id\")");
+    if (given) {
+        for (int s = 0; s < 2; ++s)
+            for (std::size_t i = 0; i < given->seen[s].size(); ++i)
+                if (!given->seen[s][i])
+                    a.fail_at("units", "must give every unit of both armies with a \"battle\": the " +
+                                           std::string(side_id(s)) + "'s unit " + std::to_string(i) + " (\"" +
+                                           given->parsed.units[static_cast<std::size_t>(given->first[static_cast<std::size_t>(s)]) + i].unit.spec.name +
+                                           "\") is missing");
+    }
+    record.side = side;
+    record.outcome = outcome;
+    for (const Result& x : results) record.final.emplace_back(x.id, x.final);
+    if (given && !given->too_large) {
+        record.battle = std::move(given->kept);
+        record.result[0] = given->result[0];
+        record.result[1] = given->result[1];
+    }
     std::string text = "A battle on day " + std::to_string(c.r.day);
     if (rolled) text += " (rolled: seed " + std::to_string(*record.seed) + ", dice version " + std::to_string(*record.dice) + ")";
     text += ": " + std::to_string(results.size()) + " unit" + (results.size() == 1 ? "" : "s") + " of the roster fought";
@@ -283,10 +363,24 @@ void act_battle(Ctx& c, const In& a) {
         text += ", starting from " + join_words(from);
     }
     text += ".";
+    if (given && given->too_large)
+        text += " The battle itself is too large to keep (over " + std::to_string(c.bounds.battle_bytes) +
+                " bytes), so this record cannot say how lucky it was.";
     event(c, nullptr, "battle", text);
     record.text = text;
     c.r.battles.push_back(std::move(record));
-    if (c.r.battles.size() > RosterLimits::kBattles) c.r.battles.erase(c.r.battles.begin());
+    if (c.r.battles.size() > c.bounds.battles)
+        c.r.battles.erase(c.r.battles.begin(), c.r.battles.end() - static_cast<std::ptrdiff_t>(c.bounds.battles));
+    // Past the bytes for all kept battles, the oldest records keep everything but their battle.
+    std::size_t total = kept_battle_bytes(c.r);
+    for (auto& old : c.r.battles) {
+        if (total <= c.bounds.battles_bytes) break;
+        if (old.battle.is_null()) continue;
+        total -= old.battle.dump().size();
+        old.battle = nullptr;
+        old.result[0].clear();
+        old.result[1].clear();
+    }
 
     std::vector<std::pair<std::string, std::optional<bool>>> levies_leaving;
     for (const Result& x : results) {
@@ -632,7 +726,7 @@ json events_json(const std::vector<Event>& events) {
 
 }  // namespace
 
-json roster_call(const In& req) {
+json roster_call(const In& req, const RosterBounds& bounds) {
     req.only({"ruleset", "roster", "action", "options"});
     // The options object holds the warfare options and the roster's own.
     const In opts = req.object("options");
@@ -642,9 +736,10 @@ json roster_call(const In& req) {
     const auto values = read_values(opts, defs);
 
     Ctx c;
+    c.bounds = bounds;
     c.o = parse_roster_options(values);
     c.ro.levy_equipment = values.at("levy_equipment").get<std::string>();
-    c.r = parse_roster(req.object("roster", false), c.ro);
+    c.r = parse_roster(req.object("roster", false), c.ro, bounds);
 
     json action_value;
     In a = req.field("action");

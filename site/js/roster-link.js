@@ -8,6 +8,7 @@ import { h, replace, field, select, button } from './dom.js';
 import { canonical } from './store.js';
 import { explain } from './roster.js';
 import { STAYS_HERE, loadRosters, findRoster, writeRoster, callRoster, onRosterChange } from './roster-store.js';
+import { battleOfRoll } from './roster-luck.js';
 
 const SIDES = [['attacker', 'Attacker'], ['defender', 'Defender']];
 const FROM = 'battle-calculator/v2/roster-from'; // per tab: which roster each side came from
@@ -182,8 +183,11 @@ export function rosterLink(ctx, { setUnits }) {
     const said = [];
     for (const { side, entry, units } of v.sides) {
       // The roll is named, so the core refuses it unless each unit starts
-      // from the die the roster has now, and keeps it with the battle.
-      const action = { type: 'battle', side, units, roll: { seed: roll.answer.seed, dice: roll.answer.dice ?? 1 } };
+      // from the die the roster has now, and keeps it with the battle. The
+      // battle itself and every unit of both sides go too, so the kept record
+      // can later say how lucky the result was (site/js/roster-luck.js).
+      const action = { type: 'battle', side, units, roll: { seed: roll.answer.seed, dice: roll.answer.dice ?? 1 },
+        ...battleOfRoll(roll) };
       const answer = await callRoster(ctx.engine, entry, action);
       let failure = null;
       let res = null;

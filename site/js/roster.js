@@ -10,6 +10,7 @@ import { rulesFold, optionWords } from './options-form.js';
 import { fieldWords } from './warfare-builder.js';
 import { encodeScenario, makeHash } from './share.js';
 import { canonical } from './store.js';
+import { luckButton } from './roster-luck.js';
 import { STAYS_HERE, newKey, emptyRoster, loadRosters, readRoster, writeRoster, deleteRoster, anyKept, selectedKey,
   selectKey, onRosterChange, callRoster, exportValue, exportFile, parseRosterText } from './roster-store.js';
 
@@ -583,7 +584,8 @@ export function mount(root, ctx, initial) {
         : h('p', { class: 'muted', text: 'Nothing spent yet.' }),
       rows.length > 100 ? h('p', { class: 'muted small', text: `and ${rows.length - 100} earlier entries (in the exported file).` }) : null,
       battles.length ? [h('h3', { text: 'Battles' }),
-        h('ol', { class: 'battles-kept small', attrs: { reversed: true } }, battles.slice(0, 20).map((b) => h('li', { text: b.text })))] : null);
+        h('ol', { class: 'battles-kept small', attrs: { reversed: true } }, battles.slice(0, 20).map((b) =>
+          h('li', {}, h('span', { text: b.text }), luckButton(b, ctx.engine, { rosterName: shown.name }))))] : null);
   }
 
   function renderOptions() {

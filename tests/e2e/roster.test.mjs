@@ -221,8 +221,9 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   assert.equal(rolled.ok, true);
   const units = rolled.units.filter((u) => u.side === 'attacker' && u.id !== undefined);
   assert.deepEqual(units.map((u) => u.id), ['u1', 'u2']);
+  // The page sends every unit of both sides and the battle, kept for "How lucky was this?".
   const expected = JSON.parse(core.call('roster', JSON.stringify({ ruleset: 'warfare', roster: before, options: {},
-    action: { type: 'battle', side: 'attacker', units, roll: { seed: scenario.seed, dice: 2 } } })));
+    action: { type: 'battle', side: 'attacker', units: rolled.units, roll: { seed: scenario.seed, dice: 2 }, outcome: rolled.outcome, battle: scenario } })));
   assert.equal(expected.ok, true, JSON.stringify(expected.error));
   assert.deepEqual(after, expected.roster);
   assert.notDeepEqual(after, before);

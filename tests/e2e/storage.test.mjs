@@ -97,9 +97,10 @@ test('2: Apply only for a roll of the roster as it is now; the armies follow the
   const roll = async () => {
     await page.getByRole('button', { name: 'Roll battle' }).click();
     await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
-    const rolled = JSON.parse(core.roll(JSON.stringify(await kept())));
+    const battle = await kept();
+    const rolled = JSON.parse(core.roll(JSON.stringify(battle)));
     assert.equal(rolled.ok, true);
-    return rolled;
+    return { ...rolled, battle };
   };
   const record = async () => (await stored(page)).find((e) => e.key === 'rbridge');
 
@@ -107,8 +108,9 @@ test('2: Apply only for a roll of the roster as it is now; the armies follow the
   const before = (await record()).roster;
   await applyBtn.click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
-  const units = first.units.filter((u) => u.side === 'attacker' && u.id !== undefined);
-  const expected = rosterCall(before, { type: 'battle', side: 'attacker', units, roll: { seed: first.seed, dice: 2 } }).roster;
+  // The page sends the battle and both armies' units with the roll, for "How lucky was this?".
+  const expected = rosterCall(before, { type: 'battle', side: 'attacker', units: first.units, roll: { seed: first.seed, dice: 2 },
+    outcome: first.outcome, battle: first.battle }).roster;
   const afterFirst = await record();
   assert.deepEqual(afterFirst.roster, expected);
   // The roster itself keeps the battle with its roll.

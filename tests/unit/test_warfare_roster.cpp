@@ -10,6 +10,8 @@
 #include <string>
 
 #include "api/api.hpp"
+#include "json/input.hpp"
+#include "warfare/roster.hpp"
 
 using bc::json;
 
@@ -607,4 +609,249 @@ TEST_CASE("roster: the kept battles are bounded, the oldest dropped", "[warfare]
     many.push_back({{"day", 1}, {"season", 1}, {"text", "one too many"}});
     r.roster["battles"] = many;
     CHECK(r.error({{"type", "status"}})["path"] == "/roster/battles");
+}
+
+// ---- the kept battle (for "How lucky was this?") ----
+
+namespace {
+
+// The roster's army rolled against an orc unit, as the battle page does it.
+struct Rolled {
+    json request, answer;
+    json action(const char* side = "attacker") const {
+        json battle = request;
+        return {{"type", "battle"}, {"side", side}, {"units", answer["units"]}, {"outcome", answer["outcome"]},
+                {"roll", {{"seed", answer["seed"]}, {"dice", answer["dice"]}}}, {"battle", battle}};
+    }
+};
+
+Rolled roll_roster(Run& r, int seed) {
+    const json army = r.act({{"type", "army"}});
+    Rolled x;
+    x.request = {{"ruleset", "warfare"}, {"seed", seed}, {"solver", {{"method", "auto"}}},
+                 {"attacker", {{"units", army["units"]}}},
+                 {"defender", {{"units", json::array({kw("Red Fangs", "orc", "regular", "medium", "infantry", "d6"),
+                                                      kw("Grey Bows", "goblin", "green", "light", "archers", "d4")})}}}};
+    x.answer = json::parse(bc::api::roll(x.request.dump()));
+    REQUIRE(x.answer["ok"] == true);
+    return x;
+}
+
+// Errors of a direct roster_call (the small-limit tests call it with lower bounds).
+std::pair<std::string, std::string> direct_error(const json& req, const bc::warfare::RosterBounds& b) {
+    try {
+        bc::warfare::roster_call(bc::In(req, ""), b);
+    } catch (const bc::InputError& e) {
+        return {e.path(), e.what()};
+    }
+    return {"", "no error"};
+}
+
+}  // namespace
+
+TEST_CASE("roster: a rolled battle keeps its battle, each unit's final die, the side and the outcome",
+          "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("Shields", "dwarf", "regular", "heavy", "infantry", "d6"));
+    const auto b = r.add(kw("Bows", "elf", "regular", "light", "archers", "d8"));
+    const Rolled x = roll_roster(r, 5);
+    r.act(x.action());
+    REQUIRE(r.roster["battles"].size() == 1);
+    const json rec = r.roster["battles"][0];
+    CHECK(rec["side"] == "attacker");
+    CHECK(rec["outcome"] == x.answer["outcome"]);
+    // Every unit's final die as the roll left it, by side in the battle's order,
+    // and the roster's own units by id.
+    json att = json::array(), def = json::array(), mine = json::object();
+    for (const auto& u : x.answer["units"]) {
+        (u["side"] == "attacker" ? att : def).push_back(u["final"]);
+        if (u.contains("id")) mine[u["id"].get<std::string>()] = u["final"];
+    }
+    CHECK(rec["result"] == json({{"attacker", att}, {"defender", def}}));
+    CHECK(rec["final"] == mine);
+    CHECK(rec["start"] == json({{a, 6}, {b, 8}}));
+    // The battle is the one rolled, without its seed and solver, its rules version pinned.
+    json expect = x.request;
+    expect.erase("seed");
+    expect.erase("solver");
+    expect["rules_version"] = x.answer["rules_version"];
+    CHECK(rec["battle"] == expect);
+    // And it is a battle: the odds of the kept one are the odds of the one rolled.
+    const json o1 = json::parse(bc::api::odds(x.request.dump()));
+    const json o2 = json::parse(bc::api::odds(rec["battle"].dump()));
+    REQUIRE(o1["ok"] == true);
+    REQUIRE(o2["ok"] == true);
+    CHECK(o1["outcomes"] == o2["outcomes"]);
+    // Read back as it was written; a record of the old kind (no battle) reads as before.
+    const json again = r.act({{"type", "status"}});
+    CHECK(again["roster"]["battles"] == r.roster["battles"]);
+    const json old = {{"day", 1}, {"season", 1}, {"text", "old"}, {"seed", 3}, {"dice", 2}, {"start", {{a, 6}}}};
+    r.roster["battles"].push_back(old);
+    r.act({{"type", "status"}});
+    CHECK(r.roster["battles"][1] == old);
+    // A battle entered by hand keeps its final dice, and a side and outcome when given.
+    r.act({{"type", "battle"}, {"side", "defender"}, {"outcome", "draw"}, {"units", json::array({fought(b, 2)})}});
+    const json hand = r.roster["battles"][2];
+    CHECK(hand["final"] == json({{b, 2}}));
+    CHECK(hand["side"] == "defender");
+    CHECK(hand["outcome"] == "draw");
+    CHECK_FALSE(hand.contains("battle"));
+}
+
+TEST_CASE("roster: a bad kept battle is refused with its path and the roster stays as it was", "[warfare][roster]") {
+    Run r;
+    const auto a = r.add(kw("Shields", "dwarf", "regular", "heavy", "infantry", "d6"));
+    r.add(kw("Bows", "elf", "regular", "light", "archers", "d8"));
+    const Rolled x = roll_roster(r, 9);
+    const json before = r.roster;
+    auto refused = [&](json action, const std::string& path, const std::string& words) {
+        const json e = r.error(action);
+        CHECK(e["path"] == path);
+        CHECK(e["message"].get<std::string>().find(words) != std::string::npos);
+        CHECK(r.roster == before);
+    };
+    json act = x.action();
+    act["battle"]["defender"]["units"][0]["size"] = "d7";
+    refused(act, "/action/battle/defender/units/0/size", "");
+    act = x.action();
+    act["battle"]["options"] = {{"no_such_option", 1}};
+    refused(act, "/action/battle/options/no_such_option", "");
+    act = x.action();
+    act.erase("side");
+    refused(act, "/action/side", "is required with a \"battle\"");
+    act = x.action();
+    act.erase("outcome");
+    refused(act, "/action/outcome", "is required with a \"battle\"");
+    act = x.action();
+    act["outcome"] = "won";
+    refused(act, "/action/outcome", "");
+    // Every unit of both armies, in the battle, within its die.
+    act = x.action();
+    act["units"].erase(act["units"].size() - 1);
+    refused(act, "/action/units", "the defender's unit 1 (\"Grey Bows\") is missing");
+    act = x.action();
+    act["units"][3]["final"] = 5;  // the goblins' d4
+    refused(act, "/action/units/3/final", "");
+    act = x.action();
+    act["units"][2]["index"] = 7;
+    refused(act, "/action/units/2/index", "");
+    act = x.action();
+    act["units"][3]["index"] = 0;
+    refused(act, "/action/units/3/index", "given twice");
+    act = x.action();
+    act["units"][2].erase("side");
+    refused(act, "/action/units/2", "needs its \"side\" and \"index\"");
+    // The roster's side of the battle is the roster's units, at their dice now.
+    act = x.action();
+    std::swap(act["battle"]["attacker"]["units"][0], act["battle"]["attacker"]["units"][1]);
+    refused(act, "/action/units/0/id", "is not the id of the attacker's unit 0 in /action/battle");
+    act = x.action();
+    act["battle"]["attacker"]["units"][0]["casualties"] = 4;
+    act.erase("roll");  // entered by hand: only the battle says where the unit began
+    refused(act, "/action/units/0/id", "starts at 4, but the roster has this unit at 6");
+    // A kept battle read back is checked the same way.
+    r.act(x.action());
+    json stored = r.roster;
+    stored["battles"][0]["battle"]["attacker"]["units"][0]["size"] = "d5";
+    r.roster = stored;
+    CHECK(r.error({{"type", "status"}})["path"] == "/roster/battles/0/battle/attacker/units/0/size");
+    stored["battles"][0]["battle"]["attacker"]["units"][0]["size"] = "d6";
+    stored["battles"][0]["result"]["defender"].erase(0);
+    r.roster = stored;
+    CHECK(r.error({{"type", "status"}})["path"] == "/roster/battles/0/result/defender");
+    stored["battles"][0].erase("result");
+    r.roster = stored;
+    CHECK(r.error({{"type", "status"}})["path"] == "/roster/battles/0/result");
+    (void)a;
+}
+
+TEST_CASE("roster: kept battles are bounded in number and in bytes (small limits)", "[warfare][roster]") {
+    Run r;
+    r.add(kw("Shields", "dwarf", "regular", "heavy", "infantry", "d6"));
+    bc::warfare::RosterBounds small;
+    small.battles = 3;
+    json roster = r.roster;
+    std::vector<std::int64_t> seeds;
+    for (int i = 0; i < 5; ++i) {
+        r.roster = roster;
+        const Rolled x = roll_roster(r, 100 + i);
+        // Routed units reform, so the roster always has a unit to roll again.
+        const json opts = {{"removed_units", "reform"}};
+        const json req = {{"ruleset", "warfare"}, {"roster", roster}, {"action", x.action()}, {"options", opts}};
+        roster = bc::warfare::roster_call(bc::In(req, ""), small)["roster"];
+        seeds.push_back(100 + i);
+        REQUIRE(roster["battles"].size() == std::min<std::size_t>(seeds.size(), 3));
+    }
+    CHECK(roster["battles"][0]["seed"] == 102);  // the two oldest went first
+    CHECK(roster["battles"][2]["seed"] == 104);
+    for (const auto& rec : roster["battles"]) CHECK(rec.contains("battle"));
+    // One more than the limit is refused when read, at the list.
+    json over = roster;
+    while (over["battles"].size() <= 3) over["battles"].push_back(over["battles"][0]);
+    CHECK(direct_error({{"ruleset", "warfare"}, {"roster", over}, {"action", "status"}}, small).first == "/roster/battles");
+
+    // Past the bytes for all kept battles, the oldest records lose their battle (and
+    // keep the rest); a roster read back over that limit is refused.
+    {
+        const std::size_t one = roster["battles"][2]["battle"].dump().size();
+        bc::warfare::RosterBounds two = small;
+        two.battles_bytes = 2 * one + one / 2;
+        REQUIRE(direct_error({{"ruleset", "warfare"}, {"roster", roster}, {"action", "status"}}, two).first ==
+                "/roster/battles");
+        json fewer = roster;
+        fewer["battles"][0].erase("battle");
+        fewer["battles"][0].erase("result");
+        r.roster = fewer;
+        const Rolled x = roll_roster(r, 200);
+        const json req = {{"ruleset", "warfare"}, {"roster", fewer}, {"action", x.action()},
+                          {"options", {{"removed_units", "reform"}}}};
+        const json out = bc::warfare::roster_call(bc::In(req, ""), two)["roster"];
+        REQUIRE(out["battles"].size() == 3);
+        CHECK(out["battles"][0]["seed"] == 103);
+        CHECK_FALSE(out["battles"][0].contains("battle"));
+        CHECK_FALSE(out["battles"][0].contains("result"));
+        CHECK(out["battles"][0]["final"] == roster["battles"][1]["final"]);  // the rest stays
+        CHECK(out["battles"][1].contains("battle"));
+        CHECK(out["battles"][2]["seed"] == 200);
+        CHECK(out["battles"][2].contains("battle"));
+    }
+
+    // A battle over the byte limit is applied and kept without its battle, saying so.
+    Run s;
+    s.add(kw("Shields", "dwarf", "regular", "heavy", "infantry", "d6"));
+    const Rolled x = roll_roster(s, 7);
+    bc::warfare::RosterBounds tight;
+    tight.battle_bytes = x.action()["battle"].dump().size() - 100;
+    const json out = bc::warfare::roster_call(
+        bc::In(json{{"ruleset", "warfare"}, {"roster", s.roster}, {"action", x.action()}}, ""), tight);
+    REQUIRE(out["roster"]["battles"].size() == 1);
+    CHECK_FALSE(out["roster"]["battles"][0].contains("battle"));
+    CHECK_FALSE(out["roster"]["battles"][0].contains("result"));
+    CHECK(out["roster"]["battles"][0]["text"].get<std::string>().find("too large to keep") != std::string::npos);
+    // With room, the same battle is kept; read back under the tight limit, it is refused at its path.
+    const json kept = call({{"ruleset", "warfare"}, {"roster", s.roster}, {"action", x.action()}});
+    REQUIRE(kept["roster"]["battles"][0].contains("battle"));
+    CHECK(direct_error({{"ruleset", "warfare"}, {"roster", kept["roster"]}, {"action", "status"}}, tight).first ==
+          "/roster/battles/0/battle");
+}
+
+TEST_CASE("roster: the largest everyday battle fits a kept record", "[warfare][roster]") {
+    // 12 units a side of keyword units, every name and id at its limit: the
+    // record stays under the byte limit, so it keeps its battle.
+    json side = json::array();
+    const char* types[] = {"infantry", "archers", "cavalry"};
+    for (int i = 0; i < 12; ++i) {
+        json u = kw("", "human", "regular", "medium", types[i % 3], "d12");
+        u["name"] = std::string(60, static_cast<char>('A' + i));
+        u["id"] = std::string(63, 'x') + static_cast<char>('a' + i);
+        u["ancestry"] = i < 6 ? "human" : "dwarf";
+        u["experience"] = i % 2 ? "veteran" : "elite";
+        side.push_back(u);
+    }
+    json battle = {{"ruleset", "warfare"}, {"attacker", {{"units", side}}}, {"defender", {{"units", side}}}};
+    const json checked = json::parse(bc::api::check(battle.dump()));
+    INFO(checked.dump().substr(0, 400));
+    REQUIRE(checked["ok"] == true);
+    battle["rules_version"] = 2;
+    CHECK(battle.dump().size() < bc::warfare::RosterLimits::kBattleBytes);
 }
