@@ -155,10 +155,13 @@ export class Engine {
 // (pool.js): the core answers "deferred" instead of sampling, and the blocks of
 // trials are shared out to one worker per core; the answer is the one a single
 // worker would give for the same seed and trials.
-// On the page, "auto" tries an exact answer for a short while only
+// On the page, "auto" tries an exact answer for a second at most
 // (exact_time_s), then samples: an edit of a battle too large to solve in a
-// moment is answered at once. The user may raise it in "How to compute".
-export const PAGE_EXACT_TIME_S = 0.25;
+// moment is answered within a second or two, not after a quarter of the time
+// budget. A second leaves a wide margin for the battles that do solve quickly
+// (the S&F example takes 0.07 s), so a busy machine does not turn them into
+// sampled answers. The user may change it in "How to compute".
+export const PAGE_EXACT_TIME_S = 1;
 export function withPageSolver(request) {
   if (!request || typeof request !== 'object' || Array.isArray(request)) return request;
   const solver = request.solver && typeof request.solver === 'object' ? request.solver : {};

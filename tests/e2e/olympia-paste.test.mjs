@@ -78,8 +78,16 @@ test('a real G2 battle section fills each side on Fill; the page shows the core\
   assert.equal(want.ok, true);
   await page.waitForFunction(() => /Monte Carlo|Exact/.test(document.querySelector('.odds-card .status')?.textContent || '')
     && !document.querySelector('.odds-card')?.classList.contains('stale'), null, { timeout: 60000 });
-  const shown = await shownOdds(page);
-  for (const id of ['attacker', 'defender', 'tie']) assert.equal(shown.odds[id].text, pctText(want.outcomes[id]), id);
+  // The odds of the attacker's stack alone may still be on screen until the defender's are worked
+  // out (the page waits for typing to pause): wait for them to become the core's, then compare.
+  const wantText = Object.fromEntries(['attacker', 'defender', 'tie'].map((id) => [id, pctText(want.outcomes[id])]));
+  let shown = null;
+  for (let i = 0; i < 600; i++) {
+    shown = await shownOdds(page);
+    if (Object.entries(wantText).every(([id, t]) => shown.odds[id]?.text === t)) break;
+    await page.waitForTimeout(100);
+  }
+  for (const id of ['attacker', 'defender', 'tie']) assert.equal(shown.odds[id].text, wantText[id], id);
   await page.screenshot({ path: screenshotPath('olympia-paste-filled-1280.png') });
 
   // Undo puts the defender back as it was; the pasted battle is kept in Recent battles.
