@@ -97,7 +97,6 @@ for (let i = 0; i < list.length; i++) {
   console.log('');
 }
 
-<<<<<<< HEAD
 for (const w of memory) {
   const f = path.join(build, 'bench', 'memory-workload.json');
   fs.writeFileSync(f, JSON.stringify([{ ...w, kind: undefined }]));
@@ -105,16 +104,6 @@ for (const w of memory) {
   const answer = r.ok ? (r.method || 'answered') : `stopped: ${r.error?.message}`;
   console.log(w.name);
   console.log(`  native  ${fmt(r.ms)} ms, ${fmt(r.cpu_ms)} ms CPU, peak resident memory ${fmt(r.max_rss_mb)} MB (bound: ${w.bound_mb} MB); ${answer}`);
-=======
-// The page's own times (issue 12's edit to odds, issue 16's tools), from the
-// last run of tests/e2e/page-times.test.mjs: wall time in Chromium, median of the runs.
-const pageTimes = path.join(build, 'bench', 'page-times.json');
-if (fs.existsSync(pageTimes)) {
-  const rowsIn = JSON.parse(fs.readFileSync(pageTimes, 'utf8'));
-  const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
-  console.log(`On the page (tests/e2e/page-times.test.mjs, ${fs.statSync(pageTimes).mtime.toISOString()}, wall time in Chromium)`);
-  if (Array.isArray(rowsIn)) for (const t of rowsIn) console.log(`  ${t.name}: median ${Math.round(med(t.ms))} ms (${t.ms.map((x) => Math.round(x)).join(', ')})`);
->>>>>>> tools
   console.log('');
 }
 
@@ -152,18 +141,26 @@ if (rows.length) {
 // filter, only when it matches "page".
 if (!only || 'page'.includes(only)) {
   const { startServer, launch } = await import('../e2e/harness.mjs');
-  const { measurePageTimes, median } = await import('./page-times.mjs');
+  const { measurePageTimes, measureToolTimes, median } = await import('./page-times.mjs');
+  const { measureAdvice } = await import('./advise-times.mjs');
   let server = null, chrome = null;
   try {
     server = await startServer();
     chrome = await launch();
     const rules = JSON.parse(mod.rules('')).rulesets;
     const times = await measurePageTimes(chrome.browser, server.url, rules, { edits: 5 });
+    const show = (t) => console.log(`  ${t.name.padEnd(58)} ${median(t.ms).toFixed(0).padStart(5)} ms  (${t.ms.map((x) => x.toFixed(0)).join(', ')}; ${t.method ?? ''})`);
     console.log('');
-    console.log('Page: from an edit to odds on screen (median of 5 edits, 1280x800; target 300 ms)');
-    for (const t of times) {
-      console.log(`  ${t.name.padEnd(58)} ${median(t.ms).toFixed(0).padStart(5)} ms  (${t.ms.map((x) => x.toFixed(0)).join(', ')}; ${t.method})`);
-    }
+    console.log('Page: from an edit to odds on screen (median of 5 edits, 1280x800; wall time in Chromium; target 300 ms)');
+    times.forEach(show);
+    // Issue 16's tools, from the click to the answer (targets: sweep and marginal 300 ms, advice 1 s).
+    const tools = await measureToolTimes(chrome.browser, server.url, rules, { runs: 3 });
+    const a = await measureAdvice(chrome.browser, server.url, rules, { runs: 3 });
+    const advice = { name: 'Order advice, the S&F 2v2 at its start', ms: a.ms,
+                     method: `${a.orders} orders, ${[...new Set(a.methods.map((x) => x.trim()))].join('/')}` };
+    console.log('Page: decision tools, from the click to the answer (median of 3)');
+    [...tools, advice].forEach(show);
+    times.push(...tools, advice);
     fs.writeFileSync(path.join(build, 'bench', 'page-times.json'), JSON.stringify(times, null, 1));
   } catch (e) {
     console.log(`\nPage times not measured: ${e.message}`);

@@ -1,0 +1,26 @@
+// The tree itself: no merge left half done, and the scripts no test imports
+// (the bench) at least parse.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tracked = () => execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+
+test('no conflict markers in any tracked source or document', () => {
+  const marker = /^(<{7}|>{7}) |^={7}$/m;
+  const text = /\.(c|h)pp$|\.(m?js|css|html|md|json|txt|cmake)$|CMakeLists\.txt$|^scripts\//;
+  const bad = tracked().filter((f) => text.test(f) && fs.existsSync(path.join(root, f))
+    && !f.startsWith('tests/fixtures/olympia-reports/')
+    && marker.test(fs.readFileSync(path.join(root, f), 'utf8')));
+  assert.deepEqual(bad, []);
+});
+
+test('the bench scripts parse', () => {
+  for (const f of tracked().filter((x) => x.startsWith('tests/bench/') && x.endsWith('.mjs'))) {
+    execFileSync(process.execPath, ['--check', path.join(root, f)]);
+  }
+});
