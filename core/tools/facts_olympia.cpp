@@ -259,28 +259,15 @@ public:
             r.value(0, luck_score(rank(s.result(), 0), men[0], r0));
             r.value(1, luck_score(rank(s.result(), 1), men[1], r1));
         });
-        Schema schema;
-        schema.outcomes = kOutcomes;
-        schema.series = {"luck/attacker", "luck/defender"};
-        Tally tally(schema);
-        const SolverRequest sreq = scored_request(run, req);
-        json meta;
+        const std::vector<std::int64_t> observed = {luck_score(rank(result, 0), left[0], room[0]),
+                                                    luck_score(rank(result, 1), left[1], room[1])};
         try {
-            meta = solve_scored(ScoredState::of(State(battle), record), tally, sreq);
+            return scored_luck_answer(run, req, ScoredState::of(State(battle), record), kOutcomes, sides(),
+                                      {side_name(0), side_name(1)}, observed, std::move(marks),
+                                      {{"outcome", outcome}, {"men", seen}}, odds);
         } catch (const LimitError& e) {
             throw LimitError(std::string("how lucky: ") + e.what());
         }
-        const bool sampled = meta.value("method", "") != "exact";
-        const std::vector<std::int64_t> observed = {luck_score(rank(result, 0), left[0], room[0]),
-                                                    luck_score(rank(result, 1), left[1], room[1])};
-        json out = {{"sides", sides_luck_json(tally, sides(), {side_name(0), side_name(1)}, observed,
-                                              sampled ? tally.total() : 0)},
-                    {"marks", marks},
-                    {"actual", {{"outcome", outcome}, {"men", seen}}},
-                    {"method", meta.value("method", "")},
-                    {"odds", odds}};
-        if (meta.contains("fallback")) out["fallback"] = meta["fallback"];
-        return out;
     }
 };
 

@@ -442,23 +442,12 @@ public:
             r.value(0, luck_score(rank(s.outcome(), 0), dice[0], r0));
             r.value(1, luck_score(rank(s.outcome(), 1), dice[1], r1));
         });
-        Schema schema;
-        schema.outcomes = State::schema(*battle).outcomes;  // with "endless" where the rules have it
-        schema.series = {"luck/attacker", "luck/defender"};
-        Tally tally(schema);
-        const SolverRequest sreq = scored_request(run, req);
-        const json meta = solve_scored(ScoredState::of(State(battle), record), tally, sreq);
-        const bool sampled = meta.value("method", "") != "exact";
         const std::vector<std::int64_t> observed = {luck_score(rank(result, 0), left[0], room[0]),
                                                     luck_score(rank(result, 1), left[1], room[1])};
-        json out = {{"sides", sides_luck_json(tally, sides(), {side_name(0), side_name(1)}, observed,
-                                              sampled ? tally.total() : 0)},
-                    {"marks", marks},
-                    {"actual", {{"outcome", outcome}, {"dice", seen}}},
-                    {"method", meta.value("method", "")},
-                    {"odds", odds}};
-        if (meta.contains("fallback")) out["fallback"] = meta["fallback"];
-        return out;
+        // The battle's own outcomes: with "endless" where the rules have it.
+        return scored_luck_answer(run, req, ScoredState::of(State(battle), record), State::schema(*battle).outcomes,
+                                  sides(), {side_name(0), side_name(1)}, observed, std::move(marks),
+                                  {{"outcome", outcome}, {"dice", seen}}, odds);
     }
 };
 

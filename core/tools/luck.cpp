@@ -82,4 +82,22 @@ json sides_luck_json(const Tally& t, const std::vector<std::string>& ids, const 
     return out;
 }
 
+json scored_luck_answer(Runner& run, const Request& req, const ScoredState& root, std::vector<std::string> outcomes,
+                        const std::vector<std::string>& ids, const std::vector<std::string>& names,
+                        const std::vector<std::int64_t>& observed, json marks, json actual, json odds) {
+    Schema schema;
+    schema.outcomes = std::move(outcomes);
+    for (const auto& id : ids) schema.series.push_back("luck/" + id);
+    Tally tally(schema);
+    const json meta = solve_scored(root, tally, scored_request(run, req));
+    const bool sampled = meta.value("method", "") != "exact";
+    json out = {{"sides", sides_luck_json(tally, ids, names, observed, sampled ? tally.total() : 0)},
+                {"marks", std::move(marks)},
+                {"actual", std::move(actual)},
+                {"method", meta.value("method", "")},
+                {"odds", std::move(odds)}};
+    if (meta.contains("fallback")) out["fallback"] = meta["fallback"];
+    return out;
+}
+
 }  // namespace bc::tools

@@ -118,4 +118,12 @@ SolverRequest scored_request(Runner& run, const Request& req);
 json sides_luck_json(const Tally& t, const std::vector<std::string>& ids, const std::vector<std::string>& names,
                      const std::vector<std::int64_t>& observed, double trials);
 
+// A luck answer from the battle's scored chance state (series i = side i's
+// score; `outcomes` the battle's own): solved once as one of the runner's
+// solves, each side's `observed` score placed in its distribution, with the
+// survivors charts' `marks`, the `actual` result as read and the battle's `odds`.
+json scored_luck_answer(Runner& run, const Request& req, const ScoredState& root, std::vector<std::string> outcomes,
+                        const std::vector<std::string>& ids, const std::vector<std::string>& names,
+                        const std::vector<std::int64_t>& observed, json marks, json actual, json odds);
+
 }  // namespace bc::tools
