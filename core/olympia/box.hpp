@@ -33,6 +33,21 @@ struct Box {
     // targetings left), and back.
     Works works_of(const Battle& b, std::int64_t remaining, std::int64_t targets_left) const noexcept;
     std::int64_t remaining_of(const Battle& b, const Works& w) const noexcept;
+    // A cell's state from its digits: each counted entity's men into n, and
+    // the structure's two digits (0 when the box has none).
+    void decode(const std::int64_t* digit, std::int32_t* n, std::int64_t& remaining,
+                std::int64_t& targets_left) const noexcept {
+        remaining = targets_left = 0;
+        for (std::size_t k = 0; k < digits.size(); ++k) {
+            const Digit& d = digits[k];
+            if (d.kind == kCount)
+                n[static_cast<std::size_t>(d.e)] = static_cast<std::int32_t>(d.lo + digit[k]);
+            else if (d.kind == kWorks)
+                remaining = digit[k];
+            else
+                targets_left = digit[k];
+        }
+    }
 };
 
 }  // namespace bc::olympia

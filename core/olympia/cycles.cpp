@@ -136,15 +136,7 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
         if (sl.active) {
             sl.active = false;
             std::int64_t rem = 0, tleft = 0;
-            for (std::size_t k = 0; k < nd; ++k) {
-                const Box::Digit& d = box.digits[k];
-                if (d.kind == Box::kCount)
-                    n[static_cast<std::size_t>(d.e)] = static_cast<std::int32_t>(d.lo + digit[k]);
-                else if (d.kind == Box::kWorks)
-                    rem = digit[k];
-                else
-                    tleft = digit[k];
-            }
+            box.decode(digit.data(), n.data(), rem, tleft);
             const Works w = box.works >= 0 ? box.works_of(b, rem, tleft) : w0;
             const Shape& sh = shapes.get(n.data(), w);
             const std::int64_t C[2] = {sl.c0, sl.c1};

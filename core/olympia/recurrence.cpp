@@ -102,15 +102,7 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
             ++st.states;
             // The state of this cell.
             std::int64_t rem = 0, tleft = 0;
-            for (std::size_t k = 0; k < nd; ++k) {
-                const Box::Digit& d = box.digits[k];
-                if (d.kind == Box::kCount)
-                    n[static_cast<std::size_t>(d.e)] = static_cast<std::int32_t>(d.lo + digit[k]);
-                else if (d.kind == Box::kWorks)
-                    rem = digit[k];
-                else
-                    tleft = digit[k];
-            }
+            box.decode(digit.data(), n.data(), rem, tleft);
             const Works w = works_on ? box.works_of(b, rem, tleft) : w0;
             const Shape& sh = shapes.get(n.data(), w);
             std::int64_t val[2] = {0, 0}, up[2] = {0, 0};
