@@ -315,15 +315,8 @@ export function mount(root, ctx, initial) {
   async function compute() {
     if (destroyed) return;
     const started = performance.now();
-    const answer = await view.run(request());
-    if (!answer || destroyed) return;
-    if (!answer.ok) {
-      view.failed(showError(answer.error));
-      return;
-    }
-    clearError();
-    lastOdds = answer;
-    renderOdds(answer, performance.now() - started);
+    await view.run(request(), { showError, clearError, alive: () => !destroyed,
+      render: (a) => { lastOdds = a; renderOdds(a, performance.now() - started); } });
   }
 
   function renderOdds(a, wallMs) {

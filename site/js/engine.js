@@ -21,6 +21,7 @@ export class Engine {
     this.queue = [];
     this.worker = null;
     this.helpers = null;      // further engines for sampling on every core (made when first needed)
+    this.upgradeEngine = null; // the exact solve behind sampled odds (made when first needed)
     this.runs = 0;            // bumped by each odds run and by stop(): older runs see they are stale
     this.start();
   }
@@ -39,11 +40,24 @@ export class Engine {
     return this.helpers;
   }
 
+  // The worker for the exact solve that goes on behind sampled odds: one of
+  // its own, so that cancelling it (restarting its worker) never delays the
+  // next edit's answer here.
+  upgrader() {
+    if (!this.upgradeEngine) this.upgradeEngine = new Engine(this.workerUrl, this.makeWorker);
+    return this.upgradeEngine;
+  }
+
+  upgrading() {
+    return Boolean(this.upgradeEngine?.busy('odds'));
+  }
+
   // Ends the odds run under way: its exact solve here and its sampling in the pool.
   cancelOdds() {
     this.runs++;
     this.cancel('odds');
     for (const e of this.helpers || []) e.cancel('odds');
+    this.upgradeEngine?.cancel('odds');
   }
 
   start() {
@@ -100,6 +114,7 @@ export class Engine {
   stop() {
     this.runs++;
     for (const e of this.helpers || []) e.stop();
+    this.upgradeEngine?.stop();
     for (const [id, p] of this.pending) {
       if (id !== this.running) p.reject(new Cancelled());
     }
@@ -155,21 +170,45 @@ export class Engine {
 // (pool.js): the core answers "deferred" instead of sampling, and the blocks of
 // trials are shared out to one worker per core; the answer is the one a single
 // worker would give for the same seed and trials.
-// On the page, "auto" tries an exact answer for a second at most
-// (exact_time_s), then samples: an edit of a battle too large to solve in a
-// moment is answered within a second or two, not after a quarter of the time
-// budget. A second leaves a wide margin for the battles that do solve quickly
-// (the S&F example takes 0.07 s), so a busy machine does not turn them into
-// sampled answers. The user may change it in "How to compute".
-export const PAGE_EXACT_TIME_S = 1;
+// On the page, "auto" first tries an exact answer for a moment only
+// (PAGE_EXACT_TIME_S): the battles that solve quickly (every page's example)
+// are answered exactly at once. A larger battle is sampled instead, and its
+// sampled odds are shown (`preview`) while an exact solve goes on behind them,
+// on a worker of its own, within the request's own budgets (PAGE_UPGRADE_S at
+// most); its exact odds replace the sampled ones if it finishes. An edit is so
+// answered within a fraction of a second however large the battle. A request
+// that names its method or its exact attempt is run as asked, in one go.
+export const PAGE_EXACT_TIME_S = 0.05;
+export const PAGE_UPGRADE_S = 30;
+export const PAGE_UPGRADE_STATES = 5_000_000;  // the core's largest state budget
+const solverOf = (request) => (request.solver && typeof request.solver === 'object' ? request.solver : {});
+// True when the page may answer `request` sampled first, exact after.
+export function progressive(request) {
+  if (!request || typeof request !== 'object' || Array.isArray(request)) return false;
+  const solver = solverOf(request);
+  return (solver.method ?? 'auto') === 'auto' && solver.exact_time_s === undefined;
+}
 export function withPageSolver(request) {
-  if (!request || typeof request !== 'object' || Array.isArray(request)) return request;
-  const solver = request.solver && typeof request.solver === 'object' ? request.solver : {};
-  if ((solver.method ?? 'auto') !== 'auto' || solver.exact_time_s !== undefined) return request;
-  return { ...request, solver: { ...solver, exact_time_s: PAGE_EXACT_TIME_S } };
+  if (!progressive(request)) return request;
+  return { ...request, solver: { ...solverOf(request), exact_time_s: PAGE_EXACT_TIME_S } };
+}
+// The exact solve behind sampled odds: the request's own budgets where it sets
+// them; otherwise, since nobody waits on it, the largest state budget (the
+// memory budget still holds) and PAGE_UPGRADE_S.
+export function upgradeRequest(request) {
+  const solver = solverOf(request);
+  const { exact_time_s: _, ...rest } = solver;
+  return { ...request, solver: { ...rest, method: 'exact', max_states: solver.max_states ?? PAGE_UPGRADE_STATES,
+    time_limit_s: Math.min(solver.time_limit_s ?? PAGE_UPGRADE_S, PAGE_UPGRADE_S) } };
 }
 
-export async function runOdds(engine, request, { status, stop, body, say = null }) {
+const exactProgress = (p) => `${num(p.states, 0)} states of at most ${num(p.max_states, 0)}, ${pct(p.settled)} of the odds settled`;
+
+// `preview`: {show(answer), note(text)}. With it, a battle sampled because it
+// was too large to solve at once is shown sampled (show), and the exact solve
+// that follows reports in note(); the exact answer, or the sampled one with
+// the reason it stands ("upgrade" in the answer), is what runOdds resolves to.
+export async function runOdds(engine, request, { status, stop, body, say = null, preview = null }) {
   const tell = say || ((text) => { status.textContent = text; });
   const slow = setTimeout(() => { stop.hidden = false; tell('Computing…'); }, 250);
   body?.classList.add('stale');
@@ -177,16 +216,18 @@ export async function runOdds(engine, request, { status, stop, body, say = null 
   const token = engine.runs;
   const cancelled = () => engine.runs !== token;
   const engines = engine.pool();
+  const upgrade = preview && progressive(request) ? upgradeRequest(request) : null;
   request = withPageSolver(request);
   const parallel = engines.length > 1 && request && typeof request === 'object';
   const asked = parallel ? { ...request, solver: { ...(request.solver || {}), defer_sampling: true } } : request;
+  let sampled = null;
   try {
     let answer = await engine.call('odds', asked, {
       slot: 'odds',
       onProgress: (p) => {
         tell(p.phase === 'monte-carlo'
           ? `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles${(p.halfwidth ?? 1) < 1 ? `, ±${pct(p.halfwidth)} so far` : ''}…`
-          : `Exact solve: ${num(p.states, 0)} states of at most ${num(p.max_states, 0)}, ${pct(p.settled)} of the odds settled…`);
+          : `Exact solve: ${exactProgress(p)}…`);
       },
     });
     if (answer.ok && answer.method === 'deferred') {
@@ -199,14 +240,35 @@ export async function runOdds(engine, request, { status, stop, body, say = null 
       });
       if (answer === null) throw new Cancelled();
     }
-    return answer;
+    if (!upgrade || !answer.ok || answer.method.startsWith('exact') || answer.fallback?.reason !== 'time limit') return answer;
+    // Sampled because the quick exact attempt ran out: shown now, and the
+    // exact solve goes on behind it.
+    sampled = answer;
+    clearTimeout(slow);
+    preview.show(sampled);
+    stop.hidden = false;
+    preview.note('Sampled odds shown; working out the exact odds…');
+    const exact = await engine.upgrader().call('odds', upgrade, {
+      slot: 'odds',
+      onProgress: (p) => { if (!cancelled()) preview.note(`Sampled odds shown; exact solve: ${exactProgress(p)}…`); },
+    });
+    if (cancelled()) throw new Cancelled();
+    if (exact.ok) return exact;
+    // Out of budget (or the battle cannot be solved exactly): the sampled odds stand, and say why.
+    return { ...sampled, upgrade: { message: (exact.error?.message || 'it did not finish').replace(/; ask for .*$/, '') } };
   } catch (e) {
-    if (!(e instanceof Cancelled)) throw e;
-    if (!engine.busy('odds')) tell('Stopped. Edit the battle to compute again.');
+    if (!(e instanceof Cancelled)) {
+      if (!sampled) throw e;
+      return { ...sampled, upgrade: { message: e.message } };
+    }
+    if (!engine.busy('odds') && !engine.upgrading()) {
+      if (sampled) preview.note('Stopped working out the exact odds: the sampled odds shown stand.');
+      else tell('Stopped. Edit the battle to compute again.');
+    }
     return null;
   } finally {
     clearTimeout(slow);
-    if (!engine.busy('odds')) stop.hidden = true;
+    if (!engine.busy('odds') && !engine.upgrading()) stop.hidden = true;
   }
 }
 

@@ -70,6 +70,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     // `structural`: units came or went, so results naming units are dropped.
     changed({ structural = false } = {}) {
       dim(true);
+      delete strip.dataset.pending;
       say('The battle changed: the odds below are for the battle before it, until new ones arrive.');
       setState('updating…', 'stale');
       if (structural) {
@@ -84,15 +85,41 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     // The battle as it stands cannot be computed: `why` names the unit and the field.
     failed(why) {
       dim(true);
+      delete strip.dataset.pending;
       say(`Odds not updated: ${why}`, 'error');
       setState(`error: ${why}`, 'error');
     },
-    async run(request) {
+    // Computes the odds of `request` and hands each good answer to `render`:
+    // for a battle too large to solve at once, its sampled odds first, then
+    // its exact odds (or the sampled ones again, saying why they stand). A
+    // bad field goes to `showError` (which names it); `clearError` after a
+    // good answer. Nothing is drawn once `alive()` turns false (page left).
+    async run(request, { render, showError, clearError, alive = () => true }) {
+      const view = this;
+      const deliver = (a) => {
+        if (!alive()) return;
+        if (!a.ok) {
+          view.failed(showError(a.error));
+          return;
+        }
+        clearError();
+        render(a);
+      };
       let answer;
       stopPressed = false;
+      let previewed = false;
+      const preview = {
+        show(a) {
+          previewed = true;
+          deliver(a);
+          strip.dataset.pending = 'exact';
+          setState('exact odds coming…', 'fresh');
+        },
+        note(text) { say(text); },
+      };
       try {
         answer = await runOdds(ctx.engine, request, {
-          status, stop, body: null,
+          status, stop, body: null, preview,
           say: (text) => {
             const stopped = /^Stopped/.test(text);
             if (stopped && !stopPressed) return;
@@ -101,14 +128,23 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
           },
         });
       } catch (e) {
-        this.failed(e.message);
-        return null;
+        if (alive()) this.failed(e.message);
+        return;
       }
-      return answer;
+      if (answer === null) {
+        // Stopped while the exact solve went on behind sampled odds: those stand.
+        if (previewed && stopPressed) {
+          delete strip.dataset.pending;
+          setState('', 'fresh');
+        }
+        return;  // otherwise a newer run took over, or Stop said so
+      }
+      deliver(answer);
     },
     // Fresh odds: the bars, the strip and the status line; the page draws the details.
     show(a, methodText, timing) {
       last = a;
+      delete strip.dataset.pending;
       const items = outcomes.map((o) => ({ id: o.id, label: o.name, p: a.outcomes[o.id] ?? 0, cls: o.cls,
         ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}) }));
       replace(bars, outcomeBars(items, { caption: 'Outcome of the battle' }));
@@ -116,7 +152,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       const half = a.ci95 ? Math.max(...outcomes.map((o) => (a.ci95[o.id][1] - a.ci95[o.id][0]) / 2)) : 0;
       method.textContent = a.method.startsWith('exact') ? 'exact' : `sampled ±${pct(half)}`;
       setState('', 'fresh');
-      say(`${methodText} · ${num(a.time_ms, 1)} ms in the core, ${num(timing, 0)} ms in all.`);
+      say(`${methodText} · ${num(a.time_ms, 1)} ms in the core, ${num(timing, 0)} ms in all.${a.upgrade ? ` The exact solve behind them stopped: ${a.upgrade.message}.` : ''}`);
       dim(false); // the regions the page tracks (matrix, roll) settle when their own answers come
     },
     last: () => last,

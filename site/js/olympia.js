@@ -379,14 +379,8 @@ export function mount(root, ctx, initial) {
   async function compute() {
     if (destroyed) return;
     const started = performance.now();
-    const answer = await view.run(request());
-    if (!answer || destroyed) return;
-    if (!answer.ok) {
-      view.failed(showError(answer.error));
-      return;
-    }
-    clearError();
-    renderOdds(answer, performance.now() - started);
+    await view.run(request(), { showError, clearError, alive: () => !destroyed,
+      render: (a) => renderOdds(a, performance.now() - started) });
   }
 
   function renderOdds(a, wallMs) {

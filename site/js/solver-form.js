@@ -19,7 +19,7 @@ export function solverOptions(defaults, limits) {
     { id: 'time_limit_s', name: 'Time budget (seconds)', type: 'number', min: 0.01, max: limits.time_limit_s, default: defaults.time_limit_s },
     { id: 'exact_time_s', name: 'Exact attempt before sampling (seconds)', type: 'number', min: 0, max: limits.time_limit_s,
       default: PAGE_EXACT_TIME_S,
-      text: 'With the first method: how long to try for an exact answer before sampling. Short on this page, so that an edit of a battle too large to solve quickly is answered by sampling soon; 0 gives it a quarter of the time budget.' },
+      text: 'With the first method: how long to try for an exact answer before sampling. Left as it is, a battle too large to solve in that moment is shown sampled at once, and its exact odds are worked out behind the sampled ones, within the budgets above, and replace them when they come. Set it to have one attempt of that length and then sampling only; 0 gives the attempt a quarter of the time budget.' },
   ];
 }
 

@@ -43,15 +43,14 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
 
   async function compute() {
     const started = performance.now();
-    const answer = await view.run(request());
-    if (!answer) return;
-    if (!answer.ok) {
-      view.failed(showError(answer.error));
-      return;
-    }
-    clearError();
-    renderOdds(answer, performance.now() - started);
-    matrix();
+    // The pairings come once, with the first odds (sampled or exact).
+    let paired = false;
+    await view.run(request(), { showError, clearError,
+      render: (a) => {
+        renderOdds(a, performance.now() - started);
+        if (!paired) matrix();
+        paired = true;
+      } });
   }
 
   function renderOdds(a, wall) {

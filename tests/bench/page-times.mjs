@@ -23,6 +23,15 @@ export function pageCases(rules) {
                         wf('Dwarf Heavy Infantry', 'dwarf', 'regular', 'heavy', 'infantry', 'd6'),
                         wf('Goblin Light Archers', 'goblin', 'regular', 'light', 'archers', 'd6')] },
   };
+  // Issue 12's 6v6, sampled to +-1% on every core the page has.
+  const six = (side) => [wf(`${side} Dwarves`, 'dwarf', 'veteran', 'heavy', 'infantry', 'd8'),
+                         wf(`${side} Humans`, 'human', 'regular', 'medium', 'infantry', 'd6'),
+                         wf(`${side} Bows`, 'elf', 'seasoned', 'light', 'archers', 'd6'),
+                         wf(`${side} Riders`, 'human', 'regular', 'light', 'cavalry', 'd6'),
+                         wf(`${side} Ghouls`, 'ghoul', 'regular', 'light', 'infantry', 'd6'),
+                         { name: `${side} Levy`, ancestry: 'goblin', equipment: 'light', type: 'levies', size: 'd8' }];
+  const sixVsSix = { ruleset: 'warfare', attacker: { units: six('North') }, defender: { units: six('South') },
+                     solver: { method: 'monte-carlo', target_halfwidth: 0.01 } };
   // A link without rules_version is read as version 1 (the defaults before
   // issue 13): these are timed under the current rules.
   const current = (battle) => (rules.warfare.rules_version ? { ...battle, rules_version: rules.warfare.rules_version } : battle);
@@ -35,15 +44,20 @@ export function pageCases(rules) {
     { name: 'Olympia, the example', battle: rules.olympia.example, values: ['9', '2'], field: olField },
     { name: 'Olympia, noble + 100 against noble + 100 in a tower', battle: olympiaTower, values: ['99', '100'], field: olField },
     { name: 'Strongholds & Followers, the everyday 3v3 of issue 12', battle: current(everyday3v3), values: ['5', '6'], field: sfField },
+    { name: 'Strongholds & Followers, 6v6 sampled to ±1%', battle: current(sixVsSix), values: ['5', '6'], field: sfField },
   ];
 }
 
-// Waits for fresh odds on the card (not dimmed, and a result drawn).
+// Waits for the final odds on the card (not dimmed, a result drawn, and no
+// exact solve still going on behind sampled odds).
 const fresh = (page, timeout = 60000) => page.waitForFunction(
-  () => document.querySelector('.outcome-strip')?.dataset.state === 'fresh' && !document.querySelector('.odds-body.stale'),
+  () => document.querySelector('.outcome-strip')?.dataset.state === 'fresh' && !document.querySelector('.outcome-strip')?.dataset.pending
+    && !document.querySelector('.odds-body.stale'),
   null, { timeout });
 
-// Opens each case and times `edits` edits. Returns [{name, ms: [..], method}].
+// Opens each case and times `edits` edits: to the first odds on screen
+// (sampled ones, for a battle whose exact odds follow), and to the final odds.
+// Returns [{name, ms: [..], method, final_ms: [..], final_method}].
 export async function measurePageTimes(browser, baseUrl, rules, { edits = 4, viewport = { width: 1280, height: 800 } } = {}) {
   const out = [];
   for (const c of pageCases(rules)) {
@@ -55,21 +69,31 @@ export async function measurePageTimes(browser, baseUrl, rules, { edits = 4, vie
       const strip = document.querySelector('.outcome-strip');
       window.__edited = null;
       window.__shown = null;
-      document.addEventListener('input', () => { window.__edited = performance.now(); window.__shown = null; }, true);
+      window.__final = null;
+      document.addEventListener('input', () => { window.__edited = performance.now(); window.__shown = null; window.__final = null; }, true);
       new MutationObserver(() => {
-        if (strip.dataset.state === 'fresh' && window.__edited !== null && window.__shown === null
-            && !document.querySelector('.odds-body.stale')) window.__shown = performance.now();
-      }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['data-state', 'class'] });
+        if (strip.dataset.state !== 'fresh' || window.__edited === null || document.querySelector('.odds-body.stale')) return;
+        const now = performance.now();
+        if (window.__shown === null) {
+          window.__shown = now;
+          window.__method = document.querySelector('.strip-method')?.textContent || '';
+        }
+        if (window.__final === null && !strip.dataset.pending) window.__final = now;
+      }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['data-state', 'data-pending', 'class'] });
     });
-    const ms = [];
+    const ms = [], finalMs = [];
+    let method = '';
     for (let i = 0; i < edits; i++) {
       await c.field(page).fill(c.values[i % c.values.length]);
-      await page.waitForFunction(() => window.__shown !== null, null, { timeout: 60000 });
-      ms.push(await page.evaluate(() => window.__shown - window.__edited));
+      await page.waitForFunction(() => window.__final !== null, null, { timeout: 120000 });
+      const t = await page.evaluate(() => ({ shown: window.__shown - window.__edited, final: window.__final - window.__edited, method: window.__method }));
+      ms.push(t.shown);
+      finalMs.push(t.final);
+      method = t.method;
       await page.waitForTimeout(200);
     }
-    const method = await page.evaluate(() => document.querySelector('.strip-method')?.textContent || '');
-    out.push({ name: c.name, ms, method });
+    const finalMethod = await page.evaluate(() => document.querySelector('.strip-method')?.textContent || '');
+    out.push({ name: c.name, ms, method, final_ms: finalMs, final_method: finalMethod });
     await context.close();
   }
   return out;

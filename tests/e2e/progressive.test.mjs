@@ -1,0 +1,109 @@
+// A battle too large to solve in a moment: the page shows its sampled odds
+// first (the core's own sampled answer), marks that exact odds are coming,
+// then replaces them with the exact odds. Stop during that exact solve leaves
+// the sampled odds standing; a battle the exact solver cannot finish keeps
+// its sampled odds and says why.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, useSiteAndBrowser, loadCore, shownOdds, pctText, screenshotPath } from './harness.mjs';
+
+const env = useSiteAndBrowser({ before, after });
+const wf = (name, ancestry, experience, equipment, type, size) => ({ name, ancestry, experience, equipment, type, size });
+// Issue 12's everyday 3v3: about 3 million states, seconds to solve exactly.
+const everyday = {
+  ruleset: 'warfare',
+  attacker: { units: [wf('Human Heavy Infantry', 'human', 'regular', 'heavy', 'infantry', 'd6'),
+                      wf('Elf Light Archers', 'elf', 'veteran', 'light', 'archers', 'd6'),
+                      wf('Human Medium Cavalry', 'human', 'regular', 'medium', 'cavalry', 'd6')] },
+  defender: { units: [wf('Orc Medium Infantry', 'orc', 'seasoned', 'medium', 'infantry', 'd6'),
+                      wf('Dwarf Heavy Infantry', 'dwarf', 'regular', 'heavy', 'infantry', 'd6'),
+                      wf('Goblin Light Archers', 'goblin', 'regular', 'light', 'archers', 'd6')] },
+};
+const IDS = ['attacker', 'defender', 'draw'];
+
+// Every status the odds card shows, with the strip's state, in order.
+async function watch(page) {
+  await page.evaluate(() => {
+    window.__states = [];
+    const note = () => {
+      const strip = document.querySelector('.outcome-strip');
+      const s = {
+        status: document.querySelector('.odds-card .status')?.textContent || '',
+        state: strip?.dataset.state || '', pending: strip?.dataset.pending || '',
+        bars: [...document.querySelectorAll('.odds-card .outcome-chart .bar-row[data-outcome] .bar-value .p')].map((e) => e.textContent.trim()),
+      };
+      const last = window.__states.at(-1);
+      if (!last || JSON.stringify(last) !== JSON.stringify(s)) window.__states.push(s);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+test('the everyday 3v3: sampled odds at once, then the exact odds replace them', async () => {
+  const core = await loadCore();
+  const rules = JSON.parse(core.rules('')).rulesets;
+  const battle = { ...everyday, rules_version: rules.warfare.rules_version };
+  const sampled = JSON.parse(core.call('odds', JSON.stringify({ ...battle, solver: { method: 'monte-carlo' } })));
+  const exact = JSON.parse(core.call('odds', JSON.stringify({ ...battle, solver: { method: 'exact', max_states: 5000000 } })));
+  assert.equal(exact.ok, true, JSON.stringify(exact.error));
+  assert.ok(exact.states > 1000000, 'too large for the quick attempt');
+
+  // The battle as a link, with one die down; the edit back through the form starts the run watched.
+  const link = { ...battle, defender: { units: battle.defender.units.map((u, i) => (i === 2 ? { ...u, casualties: 5 } : u)) } };
+  const { page, context, problems } = await openPage(env.chrome.browser,
+    `${env.server.url}#/warfare?j=${encodeURIComponent(JSON.stringify(link))}`, { viewport: { width: 390, height: 844 } });
+  await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh', null, { timeout: 60000 });
+  await watch(page);
+  await page.locator('.army.defender .army-unit').last().getByLabel('Casualty die now').fill('6');
+
+  // First the sampled odds: the core's own sampled answer for the battle, shown as fresh, exact odds coming.
+  await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.pending === 'exact', null, { timeout: 30000 });
+  const early = await shownOdds(page);
+  for (const id of IDS) assert.equal(early.odds[id].text, pctText(sampled.outcomes[id]), `sampled ${id}`);
+  assert.match(await page.locator('.odds-card .status').textContent(), /Sampled odds shown/);
+  assert.equal(await page.locator('.odds-body.stale').count(), 0, 'the sampled odds are for the battle as it stands');
+  assert.ok(await page.getByRole('button', { name: 'Stop', exact: true }).isVisible(), 'the exact solve can be stopped');
+  await page.screenshot({ path: screenshotPath('progressive-sampled-390.png') });
+
+  // Then the exact odds, the core's.
+  await page.waitForFunction(() => /Exact odds/.test(document.querySelector('.odds-card .status')?.textContent || ''), null, { timeout: 90000 });
+  const late = await shownOdds(page);
+  for (const id of IDS) assert.equal(late.odds[id].text, pctText(exact.outcomes[id]), `exact ${id}`);
+  assert.equal(await page.locator('.outcome-strip').getAttribute('data-pending'), null);
+  assert.equal(await page.locator('.outcome-strip').getAttribute('data-state'), 'fresh');
+  assert.equal(await page.locator('.strip-method').textContent(), 'exact');
+  const states = await page.evaluate(() => window.__states);
+  const edited = states.findIndex((s) => s.state !== 'fresh');
+  const firstFresh = states.findIndex((s, i) => i > edited && s.state === 'fresh');
+  assert.equal(states[firstFresh].pending, 'exact', 'the first odds after the edit were the sampled ones');
+  assert.ok(states.slice(firstFresh).every((s) => s.state === 'fresh'), 'never dimmed again while the exact odds were worked out');
+  await page.screenshot({ path: screenshotPath('progressive-exact-390.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Stop during the exact solve keeps the sampled odds; a budget it cannot meet is named', async () => {
+  const core = await loadCore();
+  const rules = JSON.parse(core.rules('')).rulesets;
+  const battle = { ...everyday, rules_version: rules.warfare.rules_version };
+  const { page, context, problems } = await openPage(env.chrome.browser,
+    `${env.server.url}#/warfare?j=${encodeURIComponent(JSON.stringify(battle))}`);
+  await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.pending === 'exact', null, { timeout: 30000 });
+  const before = await shownOdds(page);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.waitForFunction(() => /Stopped working out the exact odds/.test(document.querySelector('.odds-card .status')?.textContent || ''));
+  assert.equal(await page.locator('.outcome-strip').getAttribute('data-state'), 'fresh');
+  assert.equal(await page.locator('.outcome-strip').getAttribute('data-pending'), null);
+  assert.equal(await page.locator('.odds-body.stale').count(), 0);
+  assert.deepEqual(await shownOdds(page), before, 'the sampled odds stand');
+  assert.ok(!(await page.getByRole('button', { name: 'Stop', exact: true }).isVisible()));
+
+  // A state budget the exact solve cannot meet: the sampled odds stay and the status says why.
+  await page.locator('details.solver-panel summary').first().click();
+  await page.locator('details.solver-panel').first().getByLabel('Exact solver: state budget').fill('200000');
+  await page.waitForFunction(() => /exact solve behind them stopped: .*state budget after/.test(document.querySelector('.odds-card .status')?.textContent || ''), null, { timeout: 60000 });
+  assert.equal(await page.locator('.outcome-strip').getAttribute('data-state'), 'fresh');
+  assert.match(await page.locator('.strip-method').textContent(), /sampled ±/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
