@@ -172,15 +172,18 @@ export class Engine {
 // worker would give for the same seed and trials.
 // On the page, "auto" first tries an exact answer for a moment only
 // (PAGE_EXACT_TIME_S): the battles that solve quickly (every page's example)
-// are answered exactly at once. A larger battle is sampled instead, and its
-// sampled odds are shown (`preview`) while an exact solve goes on behind them,
-// on a worker of its own, within the request's own budgets (PAGE_UPGRADE_S at
-// most); its exact odds replace the sampled ones if it finishes. An edit is so
-// answered within a fraction of a second however large the battle. A request
-// that names its method or its exact attempt is run as asked, in one go.
-export const PAGE_EXACT_TIME_S = 0.05;
+// are answered exactly at once. A larger battle is sampled instead: its first
+// sampled odds (PAGE_PREVIEW_HALFWIDTH) are shown at once (`preview`), then
+// all of them, while an exact solve goes on behind them on a worker of its
+// own, within the request's own budgets (PAGE_UPGRADE_S at most); its exact
+// odds replace the sampled ones if it finishes. The odds view remembers a
+// battle that needed this and skips the moment's attempt on its next edit, so
+// an edit of a large battle shows odds within a fraction of a second. A
+// request that names its method or its exact attempt is run as asked.
+export const PAGE_EXACT_TIME_S = 0.25;
 export const PAGE_UPGRADE_S = 30;
 export const PAGE_UPGRADE_STATES = 5_000_000;  // the core's largest state budget
+export const PAGE_PREVIEW_HALFWIDTH = 0.01;  // the first sampled odds shown, when exact ones follow
 const solverOf = (request) => (request.solver && typeof request.solver === 'object' ? request.solver : {});
 // True when the page may answer `request` sampled first, exact after.
 export function progressive(request) {
@@ -208,7 +211,7 @@ const exactProgress = (p) => `${num(p.states, 0)} states of at most ${num(p.max_
 // was too large to solve at once is shown sampled (show), and the exact solve
 // that follows reports in note(); the exact answer, or the sampled one with
 // the reason it stands ("upgrade" in the answer), is what runOdds resolves to.
-export async function runOdds(engine, request, { status, stop, body, say = null, preview = null }) {
+export async function runOdds(engine, request, { status, stop, body, say = null, preview = null, quick = true }) {
   const tell = say || ((text) => { status.textContent = text; });
   const slow = setTimeout(() => { stop.hidden = false; tell('Computing…'); }, 250);
   body?.classList.add('stale');
@@ -217,10 +220,32 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
   const cancelled = () => engine.runs !== token;
   const engines = engine.pool();
   const upgrade = preview && progressive(request) ? upgradeRequest(request) : null;
-  request = withPageSolver(request);
+  // Without the moment's exact attempt (`quick` false: this battle needed more
+  // a moment ago), sampling starts at once and the exact solve follows it.
+  request = upgrade && !quick ? { ...request, solver: { ...solverOf(request), method: 'monte-carlo' } } : withPageSolver(request);
   const parallel = engines.length > 1 && request && typeof request === 'object';
   const asked = parallel ? { ...request, solver: { ...(request.solver || {}), defer_sampling: true } } : request;
-  let sampled = null;
+  const wantsExact = (a) => upgrade && a.ok && !a.method.startsWith('exact') && (!quick || a.fallback?.reason === 'time limit');
+  let sampled = null, exactRun = null, exactOk = false;
+  // The exact solve behind the sampled odds, started once they are shown.
+  const behind = () => {
+    exactRun ||= engine.upgrader().call('odds', upgrade, {
+      slot: 'odds',
+      onProgress: (p) => { if (!cancelled()) preview.note(`Sampled odds shown; exact solve: ${exactProgress(p)}…`); },
+    }).then((a) => { exactOk = a.ok; return a; },
+      (e) => (e instanceof Cancelled ? Promise.reject(e) : { ok: false, error: { message: e.message } }));
+    exactRun.catch(() => {});
+    return exactRun;
+  };
+  const showSampled = (a) => {
+    if (cancelled() || exactOk) return;
+    sampled = a;
+    clearTimeout(slow);
+    preview.show(a);
+    stop.hidden = false;
+    preview.note('Sampled odds shown; working out the exact odds…');
+    behind();
+  };
   try {
     let answer = await engine.call('odds', asked, {
       slot: 'odds',
@@ -233,25 +258,27 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
     if (answer.ok && answer.method === 'deferred') {
       if (answer.fallback) tell(`Sampling: ${answer.fallback.message}…`);
       const deferred = answer;
+      // With exact odds to follow, the first blocks precise to PAGE_PREVIEW_HALFWIDTH
+      // are shown at once; sampling goes on to the request's own precision
+      // beside the exact solve, and stops if the exact odds come first.
       answer = await samplePool(engines, request, deferred, {
-        cancelled,
+        cancelled: () => cancelled() || exactOk,
         finish: engine,
-        onProgress: (p) => tell(`Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles on ${p.workers} cores${p.halfwidth < 1 ? `, ±${pct(p.halfwidth)} so far` : ''}…`),
+        interim: wantsExact({ ...deferred, method: 'deferred' }) ? { halfwidth: PAGE_PREVIEW_HALFWIDTH, show: showSampled } : null,
+        onProgress: (p) => {
+          const text = `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles on ${p.workers} cores${p.halfwidth < 1 ? `, ±${pct(p.halfwidth)} so far` : ''}…`;
+          if (sampled) preview.note(`Sampled odds shown; working out the exact odds. ${text}`);
+          else tell(text);
+        },
       });
-      if (answer === null) throw new Cancelled();
+      if (answer === null) {
+        if (cancelled() || !exactRun) throw new Cancelled();
+        return await exactRun;  // the exact odds came before the sampling ended
+      }
     }
-    if (!upgrade || !answer.ok || answer.method.startsWith('exact') || answer.fallback?.reason !== 'time limit') return answer;
-    // Sampled because the quick exact attempt ran out: shown now, and the
-    // exact solve goes on behind it.
-    sampled = answer;
-    clearTimeout(slow);
-    preview.show(sampled);
-    stop.hidden = false;
-    preview.note('Sampled odds shown; working out the exact odds…');
-    const exact = await engine.upgrader().call('odds', upgrade, {
-      slot: 'odds',
-      onProgress: (p) => { if (!cancelled()) preview.note(`Sampled odds shown; exact solve: ${exactProgress(p)}…`); },
-    });
+    if (!wantsExact(answer)) return answer;
+    showSampled(answer);  // all the sampled odds (after the first of them, or alone)
+    const exact = await behind();
     if (cancelled()) throw new Cancelled();
     if (exact.ok) return exact;
     // Out of budget (or the battle cannot be solved exactly): the sampled odds stand, and say why.

@@ -3,7 +3,7 @@
 // stays dimmed, with the reason in words, until odds for the battle as it now
 // stands arrive: a shown result always matches the battle or says it does not.
 import { h, replace, button, pct, num } from './dom.js';
-import { runOdds } from './engine.js';
+import { runOdds, PAGE_EXACT_TIME_S } from './engine.js';
 import { outcomeBars } from './charts.js';
 
 // outcomes: [{id, name, short, cls}]; solverBox: the "How to compute" panel.
@@ -44,6 +44,9 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
   const tracked = new Set();
   const droppable = new Map(); // element -> text shown once its content is dropped
   let last = null;
+  // The last run showed sampled odds before exact ones: the battle is large,
+  // so the next edit samples at once instead of first trying for a moment.
+  let large = false;
 
   function setState(text, kind) {
     state.textContent = text;
@@ -119,7 +122,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       };
       try {
         answer = await runOdds(ctx.engine, request, {
-          status, stop, body: null, preview,
+          status, stop, body: null, preview, quick: !large,
           say: (text) => {
             const stopped = /^Stopped/.test(text);
             if (stopped && !stopPressed) return;
@@ -131,6 +134,8 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
         if (alive()) this.failed(e.message);
         return;
       }
+      // Large: its exact odds took longer than the moment's attempt, or never came.
+      if (answer) large = previewed && !(answer.method?.startsWith('exact') && answer.time_ms <= 1000 * PAGE_EXACT_TIME_S);
       if (answer === null) {
         // Stopped while the exact solve went on behind sampled odds: those stand.
         if (previewed && stopPressed) {

@@ -43,7 +43,10 @@ export function mergeInto(a, b) {
 // `engines[0]`) for the answer built from the merged tallies. `onProgress({trials, planned,
 // halfwidth, workers})` after each block merged; `cancelled()` true abandons
 // the run (null is returned; calls in flight finish and are ignored).
-export async function samplePool(engines, request, deferred, { onProgress = null, cancelled = () => false, finish = null } = {}) {
+// `interim: {halfwidth, show(answer)}`: once the merged blocks are that
+// precise (and sampling goes on), their answer is built and handed to show()
+// at once, while the rest is sampled.
+export async function samplePool(engines, request, deferred, { onProgress = null, cancelled = () => false, finish = null, interim = null } = {}) {
   const solver = deferred.solver;
   const block = deferred.block;
   const planned = solver.trials;
@@ -69,7 +72,24 @@ export async function samplePool(engines, request, deferred, { onProgress = null
       if (solver.target_halfwidth > 0 && merged.total >= 1000 && hw <= solver.target_halfwidth) stop = 'target width';
       else if (upto >= blocks) stop = 'trials';
       report(hw);
+      if (interim && !stop && hw <= interim.halfwidth) {
+        const show = interim.show;
+        interim = null;
+        answerFor(structuredClone(merged), 'interim').then((a) => { if (a && !cancelled()) show(a); }, () => {});
+      }
     }
+  };
+  // The answer built by the core from merged tallies (as one worker's call would give it).
+  const answerFor = async (tally, stopped) => {
+    const a = await (finish || engines[0]).call('odds', { ...request, solver: { ...request.solver, method: 'monte-carlo',
+      defer_sampling: false, trials: planned, seed: solver.seed, tally } });
+    if (cancelled()) return null;
+    if (a.ok) {
+      a.stopped_by = stopped;
+      a.workers = engines.length;
+      if (deferred.fallback) a.fallback = deferred.fallback;
+    }
+    return a;
   };
   let lastHalfwidth = 1;
   const report = (hw = lastHalfwidth) => {
@@ -113,13 +133,5 @@ export async function samplePool(engines, request, deferred, { onProgress = null
   if (failure) return failure;
   advance();
   if (!merged) return { ok: false, error: { path: '', kind: 'limit', message: 'the time limit passed before any battle was sampled' } };
-  const final = await (finish || engines[0]).call('odds', { ...request, solver: { ...request.solver, method: 'monte-carlo',
-    defer_sampling: false, trials: planned, seed: solver.seed, tally: merged } });
-  if (cancelled()) return null;
-  if (final.ok) {
-    final.stopped_by = stop === 'trials' || !stop ? 'trials' : stop;
-    final.workers = engines.length;
-    if (deferred.fallback) final.fallback = deferred.fallback;
-  }
-  return final;
+  return answerFor(merged, stop === 'trials' || !stop ? 'trials' : stop);
 }

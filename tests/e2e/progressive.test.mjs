@@ -56,10 +56,8 @@ test('the everyday 3v3: sampled odds at once, then the exact odds replace them',
   await watch(page);
   await page.locator('.army.defender .army-unit').last().getByLabel('Casualty die now').fill('6');
 
-  // First the sampled odds: the core's own sampled answer for the battle, shown as fresh, exact odds coming.
+  // First sampled odds, shown as fresh, with exact odds coming.
   await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.pending === 'exact', null, { timeout: 30000 });
-  const early = await shownOdds(page);
-  for (const id of IDS) assert.equal(early.odds[id].text, pctText(sampled.outcomes[id]), `sampled ${id}`);
   assert.match(await page.locator('.odds-card .status').textContent(), /Sampled odds shown/);
   assert.equal(await page.locator('.odds-body.stale').count(), 0, 'the sampled odds are for the battle as it stands');
   assert.ok(await page.getByRole('button', { name: 'Stop', exact: true }).isVisible(), 'the exact solve can be stopped');
@@ -77,6 +75,17 @@ test('the everyday 3v3: sampled odds at once, then the exact odds replace them',
   const firstFresh = states.findIndex((s, i) => i > edited && s.state === 'fresh');
   assert.equal(states[firstFresh].pending, 'exact', 'the first odds after the edit were the sampled ones');
   assert.ok(states.slice(firstFresh).every((s) => s.state === 'fresh'), 'never dimmed again while the exact odds were worked out');
+  // Every sampled odds shown on the way are the core's own for the blocks
+  // played so far (a first, rougher look, then all the battles asked for).
+  const sampledBars = states.slice(firstFresh).filter((s) => s.pending === 'exact').map((s) => s.bars.join(' '));
+  assert.ok(sampledBars.length > 0);
+  const byTrials = new Map();
+  for (let k = 1; k <= sampled.trials / 1000; k++) {
+    const a = JSON.parse(core.call('odds', JSON.stringify({ ...battle, solver: { method: 'monte-carlo', trials: k * 1000, target_halfwidth: 0 } })));
+    byTrials.set(IDS.map((id) => pctText(a.outcomes[id])).join(' '), k * 1000);
+  }
+  for (const bars of sampledBars) assert.ok(byTrials.has(bars), `sampled odds ${bars} are the core's for some number of blocks`);
+  assert.equal(byTrials.get(sampledBars.at(-1)), sampled.trials, 'the last sampled odds are all the battles asked for');
   await page.screenshot({ path: screenshotPath('progressive-exact-390.png') });
   assert.deepEqual(problems, []);
   await context.close();
