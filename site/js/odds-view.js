@@ -77,6 +77,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       say('The battle changed: the odds below are for the battle before it, until new ones arrive.');
       setState('updating…', 'stale');
       if (structural) {
+        large = false;  // units came or went: worth the moment's exact attempt again
         replace(details, h('p', { class: 'muted', text: 'The units changed: their results come with the new odds.' }));
         for (const [el, text] of droppable) replace(el, h('p', { class: 'muted', text }));
       }
