@@ -40,7 +40,10 @@ export function table(caption, head, rows, cls = '') {
     h('table', { class: `dist-table tool-table ${cls}` },
       h('caption', { class: 'sr-only', text: caption }),
       h('thead', {}, h('tr', {}, head.map((t) => h('th', { attrs: { scope: 'col' }, text: t })))),
-      h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => h(i === 0 ? 'th' : 'td', { attrs: i === 0 ? { scope: 'row' } : {}, text: String(c ?? '') })))))));
+      // data-label: the column's name, shown beside each value where a
+      // "stack-narrow" table becomes one card per row on a phone.
+      h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => h(i === 0 ? 'th' : 'td',
+        { attrs: i === 0 ? { scope: 'row' } : { 'data-label': head[i] }, text: String(c ?? '') })))))));
 }
 
 // Expected losses of both sides, in the rule system's unit: "4.3 men".

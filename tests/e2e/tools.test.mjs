@@ -126,6 +126,9 @@ test('every page: marginal value of the default example matches the core, at bot
       assert.ok(labels.some((l) => l.includes(want)));
       if (viewport === LAPTOP) times[`marginal value, ${ruleset} example (page, ms)`] = ms;
       await toResult(tool);
+      // At both sizes the ranked table fits its column: nothing to scroll sideways.
+      for (const box of await tool.locator('.tool-out .table-scroll').all())
+        assert.ok(await box.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${ruleset} at ${viewport.width}: the table fits`);
       await shot(page, `tools-${ruleset}-marginal-${viewport.width}.png`);
       assert.deepEqual(problems, []);
       await page.context().close();
