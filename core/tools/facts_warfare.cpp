@@ -364,6 +364,13 @@ public:
         }
         out["solved"] = solved;
         out["refused"] = refused;
+        // The combination behind the best chance found, in words.
+        auto best_words = [&]() {
+            std::vector<std::string> w;
+            for (const auto& c : best_point["changes"]) w.push_back(c.get<std::string>());
+            if (w.empty()) return std::string("the army as it is");
+            return join_words(w) + " (" + std::to_string(static_cast<long long>(std::llround(best_point["cost"].get<double>()))) + " gold)";
+        };
         if (!out.contains("reachable")) {
             out["reachable"] = false;
             const std::string why = !stopped.empty() ? "stopped by " + stopped
@@ -371,7 +378,7 @@ public:
                                                      : "every combination was solved";
             out["note"] = "Not reachable within the limits (" + why + "; " + std::to_string(solved) +
                           " combinations solved)." +
-                          (best_win >= 0 ? " The best chance to win found was " + percent(best_win) + "." : "");
+                          (best_win >= 0 ? " The best chance to win found was " + percent(best_win) + ", with " + best_words() + "." : "");
             if (best_win >= 0) out["best"] = best_point;
             if (!stopped.empty()) out["stopped_by"] = stopped;
         }

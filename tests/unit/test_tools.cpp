@@ -400,6 +400,31 @@ TEST_CASE("tools: minimum force (S&F): no cheaper combination in the searched sp
     CHECK(a["point"]["win"].get<double>() >= target);
 }
 
+TEST_CASE("tools: minimum force (S&F) out of reach names the best combination it found", "[tools]") {
+    // A target no combination of the 25 reaches: every one is solved, and the
+    // best found is the one with the highest chance, worked out apart here.
+    json req = warfare_1v1();
+    req["minimum"] = {{"target", 1.0}, {"max_solves", 40}};
+    const json a = call("minimum", req);
+    REQUIRE(a["ok"] == true);
+    REQUIRE(a["reachable"] == false);
+    const json unit = warfare_1v1()["attacker"]["units"][0];
+    double top = -1;
+    for (const char* size : {"d4", "d6", "d8", "d10", "d12"})
+        for (const char* exp : {"regular", "seasoned", "veteran", "elite", "super-elite"}) {
+            json b = warfare_1v1();
+            b["attacker"]["units"][0]["size"] = size;
+            b["attacker"]["units"][0]["experience"] = exp;
+            top = std::max(top, win_of(b, "attacker"));
+        }
+    const json& best = a["best"];
+    CHECK(best["win"].get<double>() == Approx(top).margin(1e-12));
+    REQUIRE(!best["changes"].empty());
+    const std::string note = a["note"];
+    for (const auto& w : best["changes"]) CHECK(note.find(w.get<std::string>()) != std::string::npos);
+    CHECK(note.find(" gold)") != std::string::npos);
+}
+
 TEST_CASE("tools: the 'tools' call lists sweepable numbers, presets and the rule system's searches", "[tools]") {
     json a = call("tools", olympia_example());
     REQUIRE(a["ok"] == true);
