@@ -14,10 +14,20 @@ const dieNow = (u) => {
   return m ? Number(m[1]) : null;
 };
 
-// `battle()` gives the page's request (armies, options, policy, solver).
-export function mountAdvisor(ctx, { battle }) {
+// The moment's once-a-battle marks, each offered only for a unit the rules give it to.
+const MARKS = [
+  { key: 'courage_used', text: 'Courage used', has: (x, card) => hasTrait(card, 'courageous') },
+  { key: 'savage_used', text: 'Savage used', has: (x, card) => hasTrait(card, 'savage') },
+  { key: 'sapped', text: 'Walls sapped', has: (x) => x.type === 'fortification' },
+];
+const hasTrait = (card, id) => Boolean(card?.traits?.some((t) => t.id === id));
+
+// `battle()` gives the page's request (armies, options, policy, solver);
+// `cards()` the core's card of each unit ({attacker: [...], defender: [...]},
+// null where not priced yet), for the traits the moment's marks depend on.
+export function mountAdvisor(ctx, { battle, cards = () => ({ attacker: [], defender: [] }) }) {
   // The moment: kept while the armies keep their units, so edits elsewhere do not lose it.
-  let moment = { mode: 'start', side: 'attacker', round: 1, units: { attacker: [], defender: [] } };
+  let moment = { mode: 'start', side: 'attacker', first: '', round: 1, ordersGiven: 0, units: { attacker: [], defender: [] } };
   let shape = '';
   let running = false;
 
@@ -48,9 +58,12 @@ export function mountAdvisor(ctx, { battle }) {
   };
 
   // Unit rows follow the armies; a changed army starts its rows again from the units' dice.
+  const marksOf = (s, i) => MARKS.filter((k) => k.has(units()[s][i], cards()[s]?.[i]));
+  const perTurn = () => Number(battle().options?.orders_per_turn) || 1;
   function syncUnits() {
     const u = units();
-    const next = JSON.stringify([u.attacker.map(dieNow), u.defender.map(dieNow), u.attacker.map((x) => x.name), u.defender.map((x) => x.name)]);
+    const marks = ['attacker', 'defender'].map((s) => u[s].map((x, i) => marksOf(s, i).map((k) => k.key).join()));
+    const next = JSON.stringify([u.attacker.map(dieNow), u.defender.map(dieNow), u.attacker.map((x) => x.name), u.defender.map((x) => x.name), marks, perTurn()]);
     if (next === shape) return;
     shape = next;
     // A unit still in its place keeps what was set for it; a new or moved one starts from the army.
@@ -59,7 +72,10 @@ export function mountAdvisor(ctx, { battle }) {
       // An engagement with a unit no longer in the enemy army is dropped.
       for (const m of before) if (m.engaged !== '' && Number(m.engaged) >= u[other(s)].length) m.engaged = '';
       moment.units[s] = u[s].map((x, i) => (before[i] && before[i].name === x.name && before[i].from === dieNow(x) ? before[i]
-        : { name: x.name, from: dieNow(x), die: dieNow(x), exhausted: false, resting: false, engaged: '', charged: false, rallied: false }));
+        : { name: x.name, from: dieNow(x), die: dieNow(x), exhausted: false, resting: false, engaged: '', charged: false, rallied: false,
+          courage_used: false, savage_used: false, sapped: false }));
+      // A mark the unit no longer has (its traits changed) is dropped.
+      moment.units[s].forEach((m, i) => { for (const k of MARKS) if (m[k.key] && !marksOf(s, i).includes(k)) m[k.key] = false; });
     }
   }
 
@@ -72,7 +88,16 @@ export function mountAdvisor(ctx, { battle }) {
       field('Side about to act', sideSel, '/situation/side', { hint: moment.mode === 'start' ? 'with initiative "rolled", whichever side won it' : null })));
     if (moment.mode !== 'set') return;
     const round = numberInput(moment.round, { min: 1, max: 10000, onInput: (el) => { moment.round = numberValue(el); } });
-    setupBox.firstChild.append(field('Round', round, '/situation/round', { cls: 'num' }));
+    const firstSel = select([{ id: '', name: 'the side about to act' }, { id: 'attacker', name: 'Attacker' }, { id: 'defender', name: 'Defender' }], moment.first,
+      { onChange: (el) => { moment.first = el.value; } });
+    setupBox.firstChild.append(field('Round', round, '/situation/round', { cls: 'num' }),
+      field('First to act each round', firstSel, '/situation/first', { hint: 'who has the initiative' }));
+    // With more than one order a turn, the next may not be the turn's first.
+    if (perTurn() > 1) {
+      if (moment.ordersGiven > perTurn() - 1) moment.ordersGiven = 0;
+      const given = numberInput(moment.ordersGiven, { min: 0, max: perTurn() - 1, onInput: (el) => { moment.ordersGiven = numberValue(el); } });
+      setupBox.firstChild.append(field('Orders already given this turn', given, '/situation/orders_given', { cls: 'num', hint: `of ${perTurn()} a turn` }));
+    }
     const u = units();
     for (const s of ['attacker', 'defender']) {
       const foes = [{ id: '', name: 'not engaged' }, ...u[other(s)].map((x, i) => ({ id: String(i), name: `with ${x.name || '(unnamed)'}` }))];
@@ -88,8 +113,9 @@ export function mountAdvisor(ctx, { battle }) {
           h('strong', { text: x.name || '(unnamed)' }),
           field('Die', die, `${path}/die`, { cls: 'num', whose: x.name }),
           field('Engaged', eng, `${path}/engaged`, { whose: x.name }),
-          h('div', { class: 'advise-checks' }, check('exhausted', 'Exhausted'),
-            x.type === 'cavalry' ? check('resting', 'Resting') : null, check('charged', 'Charged'), check('rallied', 'Rallied')),
+          h('div', { class: 'advise-checks' }, x.type === 'fortification' ? null : check('exhausted', 'Exhausted'),
+            x.type === 'cavalry' ? check('resting', 'Resting') : null, check('charged', 'Charged'), check('rallied', 'Rallied'),
+            marksOf(s, i).map((k) => check(k.key, k.text))),
           h('span', { class: 'field-error', dataset: { errorFor: path } }));
       });
       setupBox.append(h('div', { class: `advise-side ${s}` }, h('h3', { text: SIDE_NAMES[s] }), rows));
@@ -102,11 +128,13 @@ export function mountAdvisor(ctx, { battle }) {
     const situation = { side: moment.side };
     if (moment.mode === 'set') {
       situation.round = moment.round ?? 1;
+      if (moment.first) situation.first = moment.first;
+      if (perTurn() > 1 && moment.ordersGiven !== 0) situation.orders_given = moment.ordersGiven;
       for (const s of ['attacker', 'defender'])
         situation[s] = moment.units[s].map((m) => {
           const x = {};
           if (m.die !== null && m.die !== '') x.die = m.die;
-          for (const k of ['exhausted', 'resting', 'charged', 'rallied']) if (m[k]) x[k] = true;
+          for (const k of ['exhausted', 'resting', 'charged', 'rallied', ...MARKS.map((mk) => mk.key)]) if (m[k]) x[k] = true;
           if (m.engaged !== '') x.engaged = Number(m.engaged);
           return x;
         });
@@ -197,6 +225,10 @@ export function mountAdvisor(ctx, { battle }) {
     changed() {
       if (running) ctx.engine.cancel('advise');
       resultBox.classList.add('stale');
+      this.cardsChanged();
+    },
+    // The cards came (or changed): the marks offered follow the units' traits.
+    cardsChanged() {
       const before = shape;
       syncUnits();
       if (shape !== before) render();

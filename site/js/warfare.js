@@ -96,7 +96,7 @@ export function mount(root, ctx, initial) {
   const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
     rollExtra: (answer) => tools.luckButton(answer) });
   const view = results.view;
-  const advisor = mountAdvisor(ctx, { battle: () => request() });
+  const advisor = mountAdvisor(ctx, { battle: () => request(), cards: () => cards });
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).
   const takenNames = () => new Set([...scen.attacker.units, ...scen.defender.units].map((u) => u.name));
@@ -314,6 +314,7 @@ export function mount(root, ctx, initial) {
       cards[side.id] = one;
     }
     showCards();
+    advisor.cardsChanged();
     renderPrintSummary();
     if (failure) {
       view.failed(showError(failure));

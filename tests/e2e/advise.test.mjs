@@ -108,6 +108,19 @@ test('the advisor shows the core\'s ranked orders at the start and at a moment s
   await shot(page, 'advise-moment-1280.png');
   assert.deepEqual(await axe(page, '.advise'), []);
 
+  // The rest of a moment: who has the initiative, and the once-a-battle marks,
+  // offered only to the units whose traits have them (Orcs are Savage, Humans Courageous).
+  await page.getByLabel('First to act each round').selectOption('attacker');
+  assert.equal(await rows.nth(0).getByLabel(/Savage used|Courage used/).count(), 0, 'a Dwarf has neither mark');
+  assert.equal(await page.getByLabel('Orders already given this turn').count(), 0, 'one order a turn: never a later one');
+  await rows.nth(1).getByLabel(/Courage used/).check();
+  await rows.nth(2).getByLabel(/Savage used/).check();
+  await advise(page);
+  const marked = ask('advise', { ...scenario, situation: { side: 'defender', first: 'attacker', round: 2,
+    attacker: [{}, { exhausted: true, courage_used: true }], defender: [{ die: 3, savage_used: true }, {}] } });
+  assertShown(await shownRows(page), marked);
+  assert.notDeepEqual(marked.orders.map((o) => o.win), moment.orders.map((o) => o.win), 'the marks change the advice');
+
   // A bad die: the error names the unit and sits at the field; the armies stay as they were.
   await rows.nth(2).getByLabel(/^Die/).fill('9');
   await advise(page);
@@ -139,6 +152,23 @@ test('the advisor reads well on a phone (an engaged unit\'s orders)', async () =
   assert.ok(wide <= 390, `page is ${wide}px wide`);
   await shot(page, 'advise-moment-390.png');
   assert.deepEqual(problems, []);
+});
+
+test('two orders a turn: the moment can be the turn\'s second order', async () => {
+  const rulesVersion = JSON.parse(core.rules('')).rulesets.warfare.rules_version;
+  const battle = { ...scenario, rules_version: rulesVersion, options: { orders_per_turn: 2 } };
+  const { page, problems } = await openPage(env.chrome.browser, `${env.server.url}#/warfare?j=${encodeURIComponent(JSON.stringify(battle))}`);
+  await page.locator('.army-unit').nth(3).waitFor();
+  await page.getByLabel('At a moment I set up').check();
+  const given = page.getByLabel('Orders already given this turn');
+  assert.equal(await given.getAttribute('max'), '1');
+  await given.fill('1');
+  await page.locator('.advise-unit').nth(0).getByLabel(/Exhausted/).check();
+  await advise(page);
+  const want = ask('advise', { ...battle, situation: { side: 'attacker', round: 1, orders_given: 1, attacker: [{ exhausted: true }, {}], defender: [{}, {}] } });
+  assertShown(await shownRows(page), want);
+  assert.deepEqual(problems, []);
+  await page.context().close();
 });
 
 test('from Advise to orders on screen for the bench 2v2: recorded, not asserted', async () => {
