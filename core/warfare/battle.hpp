@@ -101,6 +101,10 @@ struct Battle {
     std::vector<BattleKey> key;   // per unit, by prepare_battle()
     std::vector<UnitFact> facts;  // per unit, by prepare_battle()
     bool any_charge = false;
+    // Some unit's plan reads casualty dice (Ravenous feeding, Martial on current
+    // dice, targeting the weakest or strongest): only then does a die's change
+    // make the sampler's remembered plans stale.
+    bool plans_read_dice = true;
     bool full_key = false;  // tests: pack every field (the canonical key is checked against it)
     std::uint8_t unit_bits = 1, order_bits = 1;  // key widths
 };
@@ -293,6 +297,9 @@ private:
 
     bool has(int u, std::uint16_t f) const { return (u_[u].flags & f) != 0; }
     void touch() { ++gen_; }
+    void touch_die() {
+        if (b_->plans_read_dice) ++gen_;
+    }
     std::uint32_t live_undead(int u) const;
     void pack_full(KeyWriter& w) const;
     void unpack_full(KeyReader& r);

@@ -70,6 +70,12 @@ void State::key_layout(Battle& b) {
     static_assert(BattleLimits::kQueue < 64, "the queue's length is kept in 6 bits");
     b.any_charge = false;
     for (const auto& u : b.units) b.any_charge = b.any_charge || u.unit.has(Trait::Charge);
+    // What decide() reads of the dice: diminished() and a unit's room to grow
+    // for feeding, per_hit() for Martial, and the targeting rule's comparisons.
+    b.plans_read_dice = b.pol.targeting == Targeting::Weakest || b.pol.targeting == Targeting::Strongest;
+    for (const auto& u : b.units)
+        b.plans_read_dice = b.plans_read_dice || (u.unit.has(Trait::Ravenous) && b.pol.feed != Feed::Never) ||
+                            (u.unit.has(Trait::Martial) && !o.martial_uses_die);
     for (std::size_t i = 0; i < b.units.size(); ++i) {
         const Unit& c = b.units[i].unit;
         BattleKey& k = b.key[i];

@@ -269,7 +269,7 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
     const bool morale = b_->opt.fort_morale || !is(u, Type::Fortification);
     if (u_[u].die > 1) {
         --u_[u].die;
-        touch();
+        touch_die();
         if (log)
             log->add("casualty", name(u) + " takes a casualty: casualty die " + num(u_[u].die + 1) + " \u2192 " + num(u_[u].die) + ".",
                      {{"unit", u}, {"die", u_[u].die}});

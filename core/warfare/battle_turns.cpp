@@ -50,7 +50,7 @@ void State::refresh(Log* log) {
         set(u, kExhausted, false);
         if (trait(u, Trait::Regenerate) && u_[u].die < max_of(u)) {
             ++u_[u].die;
-            touch();
+            touch_die();
             if (log) regen.push_back(name(u) + " to " + num(u_[u].die));
         }
     }
@@ -200,7 +200,7 @@ void State::issue(int actor, const Plan& p, Log* log) {
         }
         case kFeed:
             ++u_[actor].die;
-            touch();
+            touch_die();
             if (log)
                 log->add("feed", name(actor) + " feeds on the dead (Ravenous): casualty die up to " + num(u_[actor].die) + ".",
                          {{"unit", actor}, {"die", u_[actor].die}});
