@@ -47,8 +47,8 @@ void State::recount() {
 
 int State::alive(int side) const {
     int k = 0;
-    for (int u = 0; u < n(); ++u)
-        if (side_of(u) == side && acts(u)) ++k;
+    for (int u = b_->first[side]; u < b_->first[side + 1]; ++u)
+        if (acts(u)) ++k;
     return k;
 }
 

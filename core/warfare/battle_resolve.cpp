@@ -63,7 +63,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         set(a, kCavWait);
     if (first_attack_ < 0) first_attack_ = cls;
     inflicted_ = 0;
-    if (log) {
+    if (log) out_of_line([&] {
         std::string what = (s.arg & kArgFree) ? "Free attack (Feast)" : charge ? "Charge" : "Attack check";
         std::string t1 = name(a) + " \u2192 " + name(t) + ": " + what + ", d20";
         if (adv > 0) t1 += " with advantage";
@@ -78,7 +78,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         t1 += " vs Defense " + num(T.defense) + ": " + (cls == 0 ? "miss." : cls == 2 ? "critical hit!" : "hit.");
         data["result"] = cls == 0 ? "miss" : cls == 2 ? "critical" : "hit";
         log->add("attack", t1, data);
-    }
+    });
     if (cls == 0) return;
     // The attack's casualties in order, each hit's followed by its check when
     // diminished checks are per hit; queued in front of the rest below.
@@ -94,7 +94,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         if (per_hit_checks) steps[static_cast<std::size_t>(n_steps++)] = {kHitCheck, U, -1, 0};
     };
     if (A.has(Trait::HurlRocks)) {
-        if (log) {
+        if (log) out_of_line([&] {
             std::string t2 = "Hurl Rocks: " + num(k) + " casualties";
             if (T.is(Type::Fortification)) {
                 t2 += " (";
@@ -107,12 +107,12 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
                 t2 += " against a fortification)";
             }
             log->add("power", t2 + ".", {{"unit", a}, {"target", t}, {"casualties", k}});
-        }
+        });
         hit(k);
     } else {
         const int per = per_hit(a, t, charge);
         const int padv = power_adv(a, t);
-        if (log) {
+        if (log) out_of_line([&] {
             const int first_die = adv == 0 ? 1 : 2;
             std::string t2 = cls == 2 ? "Two Power checks" : "Power check";
             json data = {{"unit", a}, {"target", t}, {"bonus", A.power}, {"target_number", T.toughness},
@@ -140,7 +140,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
                                  : A.has(Trait::Brutal) ? " (Brutal: two each)" : " (Martial: two each, larger than its target)";
             }
             log->add("power", t2 + ".", data);
-        }
+        });
         for (int h = 0; h < k; ++h) hit(per);
     }
     for (int i = n_steps - 1; i >= 0; --i) push_front(steps[static_cast<std::size_t>(i)]);
@@ -271,15 +271,21 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
         --u_[u].die;
         touch_die();
         if (log)
-            log->add("casualty", name(u) + " takes a casualty: casualty die " + num(u_[u].die + 1) + " \u2192 " + num(u_[u].die) + ".",
-                     {{"unit", u}, {"die", u_[u].die}});
+            out_of_line([&] {
+                log->add("casualty", name(u) + " takes a casualty: casualty die " + num(u_[u].die + 1) + " \u2192 " + num(u_[u].die) + ".",
+                         {{"unit", u}, {"die", u_[u].die}});
+            });
         const bool prompts = !(cause & kNoDimCheck) && (why == kByAttack || (why == kByMorale && b_->opt.morale_casualty_checks));
         const bool dim = b_->opt.diminished_after ? diminished(u) : before;
         if (morale && prompts && dim) push_front({kDiminished, static_cast<std::int8_t>(u), -1, 0});
         return;
     }
     if (b_->opt.rally && morale && !has(u, kRallied) && (why != kByRetreat || b_->opt.retreat_rally)) {
-        if (log) log->add("casualty", name(u) + " takes a casualty at 1 and would be removed: its commander tries to rally it.", {{"unit", u}, {"die", 1}});
+        if (log)
+            out_of_line([&] {
+                log->add("casualty", name(u) + " takes a casualty at 1 and would be removed: its commander tries to rally it.",
+                         {{"unit", u}, {"die", 1}});
+            });
         push_front({kRally, static_cast<std::int8_t>(u), -1, 0});
         return;
     }
