@@ -278,12 +278,16 @@ private:
         std::uint16_t flags = 0;
         std::uint32_t undead_ok = 0;  // undead enemies this unit no longer checks against
     };
-    enum OrderKind { kNone, kAttackOrder, kFeed, kSap, kDisengageOrder };
+    enum OrderKind : std::uint8_t { kNone, kAttackOrder, kFeed, kSap, kDisengageOrder };
+    // 16 bytes with no padding, so that a plan is returned in two registers
+    // and copied as two words (GCC copies only the used bytes of a padded
+    // one, with an overlapping load that stalls on the store before it).
     struct Plan {
-        OrderKind kind = kNone;
-        int target = -1;
-        bool charge = false;
         std::int64_t value = -1;  // expected casualties, scaled
+        std::int32_t target = -1;
+        OrderKind kind = kNone;
+        bool charge = false;
+        std::uint16_t spare = 0;
         bool operator==(const Plan&) const = default;
     };
 
