@@ -383,6 +383,7 @@ private:
     bool sap_helps(int side, int fort) const;
     bool wants_to_feed(int u) const;
 
+    void put_step(int i, Step s);
     void push_front(Step s);
     void push_back(Step s);
     void pop_front();

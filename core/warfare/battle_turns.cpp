@@ -1,5 +1,7 @@
 // Turns and orders: the step queue, refreshing, issuing orders, and the loop
 // that carries out deterministic steps until the next chance node.
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
@@ -10,16 +12,23 @@ using namespace detail;
 
 // ---------------------------------------------------------------- queue
 
+void State::put_step(int i, Step s) {
+    // One 4-byte store: advance() reads the front step whole, and a load that
+    // spans several narrower stores waits for them (no store forwarding).
+    const auto w = std::bit_cast<std::uint32_t>(s);
+    std::memcpy(&q_[static_cast<std::size_t>(i)], &w, sizeof w);
+}
+
 void State::push_front(Step s) {
     if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
     for (int i = q_n_; i > 0; --i) q_[static_cast<std::size_t>(i)] = q_[static_cast<std::size_t>(i - 1)];
-    q_[0] = s;
+    put_step(0, s);
     ++q_n_;
 }
 
 void State::push_back(Step s) {
     if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
-    q_[static_cast<std::size_t>(q_n_++)] = s;
+    put_step(q_n_++, s);
 }
 
 void State::pop_front() {
