@@ -45,13 +45,6 @@ void State::recount() {
     }
 }
 
-int State::alive(int side) const {
-    int k = 0;
-    for (int u = b_->first[side]; u < b_->first[side + 1]; ++u)
-        if (acts(u)) ++k;
-    return k;
-}
-
 // The one place a Morale check's inputs are gathered: the card's Morale, the
 // largest bonus of a standing fortification of its side, disadvantage when
 // unpaid (not Bred for War), and natural 1s by option.
@@ -135,11 +128,6 @@ int State::morale_dc(const Step& s) const {
     if (s.kind == kRetreat) return b_->opt.retreat_dc;
     if (s.kind == kUndead) return b_->opt.undead_dc;
     return kMoraleDC;
-}
-
-bool State::auto_pass(const Step& s) const {
-    if (s.kind < kUndead || s.kind == kAttack || s.kind > kRetreat) return false;
-    return trait(s.unit, Trait::Mindless);
 }
 
 // Pass weight out of 400 for a check of `bonus` against `dc` with advantage

@@ -63,7 +63,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         set(a, kCavWait);
     if (first_attack_ < 0) first_attack_ = cls;
     inflicted_ = 0;
-    if (log) out_of_line([&] {
+    if (log) out_of_line([=, this, &A, &T, &r] {
         std::string what = (s.arg & kArgFree) ? "Free attack (Feast)" : charge ? "Charge" : "Attack check";
         std::string t1 = name(a) + " \u2192 " + name(t) + ": " + what + ", d20";
         if (adv > 0) t1 += " with advantage";
@@ -94,7 +94,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         if (per_hit_checks) steps[static_cast<std::size_t>(n_steps++)] = {kHitCheck, U, -1, 0};
     };
     if (A.has(Trait::HurlRocks)) {
-        if (log) out_of_line([&] {
+        if (log) out_of_line([=, this, &T, &r] {
             std::string t2 = "Hurl Rocks: " + num(k) + " casualties";
             if (T.is(Type::Fortification)) {
                 t2 += " (";
@@ -112,7 +112,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
     } else {
         const int per = per_hit(a, t, charge);
         const int padv = power_adv(a, t);
-        if (log) out_of_line([&] {
+        if (log) out_of_line([=, this, &A, &T, &r] {
             const int first_die = adv == 0 ? 1 : 2;
             std::string t2 = cls == 2 ? "Two Power checks" : "Power check";
             json data = {{"unit", a}, {"target", t}, {"bonus", A.power}, {"target_number", T.toughness},
@@ -271,7 +271,7 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
         --u_[u].die;
         touch_die();
         if (log)
-            out_of_line([&] {
+            out_of_line([=, this] {
                 log->add("casualty", name(u) + " takes a casualty: casualty die " + num(u_[u].die + 1) + " \u2192 " + num(u_[u].die) + ".",
                          {{"unit", u}, {"die", u_[u].die}});
             });
@@ -282,7 +282,7 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
     }
     if (b_->opt.rally && morale && !has(u, kRallied) && (why != kByRetreat || b_->opt.retreat_rally)) {
         if (log)
-            out_of_line([&] {
+            out_of_line([=, this] {
                 log->add("casualty", name(u) + " takes a casualty at 1 and would be removed: its commander tries to rally it.",
                          {{"unit", u}, {"die", 1}});
             });

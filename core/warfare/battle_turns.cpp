@@ -1,7 +1,5 @@
 // Turns and orders: the step queue, refreshing, issuing orders, and the loop
 // that carries out deterministic steps until the next chance node.
-#include <bit>
-#include <cstring>
 #include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
@@ -10,41 +8,10 @@ namespace bc::warfare {
 
 using namespace detail;
 
-// ---------------------------------------------------------------- queue
-
-void State::put_step(int i, Step s) {
-    // One 4-byte store: advance() reads the front step whole, and a load that
-    // spans several narrower stores waits for them (no store forwarding).
-    const auto w = std::bit_cast<std::uint32_t>(s);
-    std::memcpy(&q_[static_cast<std::size_t>(i)], &w, sizeof w);
-}
-
-void State::push_front(Step s) {
-    if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
-    for (int i = q_n_; i > 0; --i) q_[static_cast<std::size_t>(i)] = q_[static_cast<std::size_t>(i - 1)];
-    put_step(0, s);
-    ++q_n_;
-}
-
-void State::push_back(Step s) {
-    if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
-    put_step(q_n_++, s);
-}
-
-void State::pop_front() {
-    for (int i = 1; i < q_n_; ++i) q_[static_cast<std::size_t>(i - 1)] = q_[static_cast<std::size_t>(i)];
-    --q_n_;
-}
+// The queue's operations and the small checks of each step are in
+// battle_inline.hpp, where every battle_*.cpp can inline them.
 
 // ---------------------------------------------------------------- turns
-
-bool State::needs_refresh() const {
-    const bool all = b_->opt.refresh_all;
-    const int lo = all ? 0 : b_->first[turn_], hi = all ? n() : b_->first[turn_ + 1];
-    for (int u = lo; u < hi; ++u)
-        if (acts(u) && !has(u, kExhausted)) return false;
-    return true;
-}
 
 void State::refresh(Log* log) {
     refreshed_ = true;
@@ -67,7 +34,7 @@ void State::refresh(Log* log) {
             regenerated |= 1u << u;
         }
     }
-    if (log) out_of_line([&] {
+    if (log) out_of_line([=, this] {
         std::vector<std::string> rest, regen;
         for (int u = 0; u < n(); ++u) {
             if (rested & (1u << u)) rest.push_back(name(u));
@@ -89,7 +56,7 @@ void State::start_turn(Log* log) {
         ++rounds_;
         parity_ = static_cast<std::uint8_t>((rounds_ & 1) == 0);  // 1 in even rounds
         if (b_->opt.cavalry == Cavalry::OddRounds) touch();
-        if (log) out_of_line([&] { log->add("round", "Round " + num(rounds_) + ".", {{"round", rounds_}}); });
+        if (log) out_of_line([=, this] { log->add("round", "Round " + num(rounds_) + ".", {{"round", rounds_}}); });
     }
 }
 
@@ -102,19 +69,6 @@ void State::end_turn(Log* log) {
     if (watch_) watch_turn();
     turn_ = static_cast<std::int8_t>(1 - turn_);
     start_turn(log);
-}
-
-bool State::side_fresh(int side) const {
-    for (int u = b_->first[side]; u < b_->first[side + 1]; ++u)
-        if (acts(u) && has(u, kExhausted)) return false;
-    return true;
-}
-
-bool State::retreat_due() const {
-    const Options& o = b_->opt;
-    const int side = turn_;
-    return orders_left_ == o.orders_per_turn && o.retreat_below[side] > 0 && alive(side) < o.retreat_below[side] &&
-           (side_fresh(side) || !o.retreat_needs_fresh);
 }
 
 void State::before_order(Log* log) {
@@ -205,7 +159,7 @@ void State::issue(int actor, const Plan& p, Log* log) {
                 set(actor, kCavWait);
             if (p.target < 0) {
                 if (log)
-                    out_of_line([&] {
+                    out_of_line([=, this] {
                         Targets ts;
                         scan_targets(actor, ts);
                         log->add("order", name(actor) + " is ordered to attack; its target is picked at random among " +
@@ -222,7 +176,7 @@ void State::issue(int actor, const Plan& p, Log* log) {
             ++u_[actor].die;
             touch_die();
             if (log)
-                out_of_line([&] {
+                out_of_line([=, this] {
                     log->add("feed", name(actor) + " feeds on the dead (Ravenous): casualty die up to " + num(u_[actor].die) + ".",
                              {{"unit", actor}, {"die", u_[actor].die}});
                 });
@@ -231,7 +185,7 @@ void State::issue(int actor, const Plan& p, Log* log) {
             set(p.target, kSapped);
             touch();
             if (log)
-                out_of_line([&] {
+                out_of_line([=, this] {
                     log->add("sap", name(actor) + " saps the walls of " + name(p.target) +
                                         " (Twisting Roots): siege units have advantage on Power checks against it.",
                              {{"unit", actor}, {"target", p.target}});
@@ -243,7 +197,7 @@ void State::issue(int actor, const Plan& p, Log* log) {
             const bool check = (how == Disengage::Issue && !charger) || how == Disengage::ChargerCheck;
             if (check) {
                 if (log)
-                    out_of_line([&] {
+                    out_of_line([=, this] {
                         log->add("order", name(actor) + " tries to disengage from " + name(p.target) + ".", {{"unit", actor}});
                     });
                 push_back({kDisengage, static_cast<std::int8_t>(actor), static_cast<std::int8_t>(p.target), 0});
@@ -258,7 +212,7 @@ void State::issue(int actor, const Plan& p, Log* log) {
                 set(e, kCharger, false);
             }
             if (log)
-                out_of_line([&] { log->add("disengage", name(actor) + " disengages from " + name(p.target) + ".", {{"unit", actor}}); });
+                out_of_line([=, this] { log->add("disengage", name(actor) + " disengages from " + name(p.target) + ".", {{"unit", actor}}); });
             return;
         }
         case kNone:
@@ -277,7 +231,7 @@ void State::queue_attack(int a, int t, bool charge, bool free, Log* log) {
     // never read, and the key leaves it out).
     const bool ends = (!free && (charge || trait(a, Trait::Feast))) || trait(a, Trait::Horrify);
     if (log && !free)
-        out_of_line([&] {
+        out_of_line([=, this] {
             log->add("order", name(a) + (charge ? " charges " : " attacks ") + name(t) + ".",
                      {{"unit", a}, {"target", t}, {"charge", charge}});
         });
