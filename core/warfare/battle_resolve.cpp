@@ -149,8 +149,6 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
 void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces, Log* log) {
     const int u = s.unit;
     const Unit& c = card(u);
-    const int dc = morale_dc(s);
-    const int bonus = morale_total(u);
     bool courage = false;
     if (!passed && c.has(Trait::Courageous) && !has(u, kCourageUsed) &&
         (!b_->pol.courageous_rally_only || s.kind == kRally)) {
@@ -159,7 +157,9 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
         set(u, kCourageUsed);
     }
     if (!passed) set(u, kBroke);
-    if (log) {
+    if (log) out_of_line([=, this, &c, &r] {
+        const int dc = morale_dc(s);
+        const int bonus = morale_total(u);
         static const char* why[] = {"", "", "to attack an undead unit", "", "(diminished, after a casualty)",
                                     "to rally", "(Horrify)", "to disengage", "(its fortification fell)", "(retreat)"};
         std::string t1 = name(u) + " makes a DC " + num(dc) + " Morale check " + why[s.kind];
@@ -180,7 +180,7 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
         }
         data["passed"] = passed;
         log->add("morale", t1, data);
-    }
+    });
     const auto U = static_cast<std::int8_t>(u);
     auto failed_casualty = [&](std::uint8_t cause) { push_front({kCasualty, U, -1, cause}); };
     switch (s.kind) {
