@@ -304,6 +304,10 @@ private:
     void touch_die() {
         if (b_->plans_read_dice) ++gen_;
     }
+    // A change only `u`'s own plan reads: the others stay remembered.
+    void touch_unit(int u) {
+        if (memo_) memo_[u].gen = ~std::uint32_t{0};
+    }
     std::uint32_t live_undead(int u) const;
     void pack_full(KeyWriter& w) const;
     void unpack_full(KeyReader& r);
@@ -385,6 +389,7 @@ private:
 
     void put_step(int i, Step s);
     void push_front(Step s);
+    void open_front(int k);  // room for k steps at the front, written with put_step()
     void push_back(Step s);
     void pop_front();
     void drop_unit_steps(int u);

@@ -86,6 +86,12 @@ inline void State::push_front(Step s) {
     ++q_n_;
 }
 
+inline void State::open_front(int k) {
+    if (q_n_ + k > BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
+    for (int i = q_n_ - 1; i >= 0; --i) q_[static_cast<std::size_t>(i + k)] = q_[static_cast<std::size_t>(i)];
+    q_n_ = static_cast<std::int8_t>(q_n_ + k);
+}
+
 inline void State::push_back(Step s) {
     if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
     put_step(q_n_++, s);

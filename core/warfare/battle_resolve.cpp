@@ -55,7 +55,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
     const int adv = attack_adv(a, t, charge);
     if (A.has(Trait::Savage) && !has(a, kSavageUsed)) {
         set(a, kSavageUsed);
-        touch();
+        touch_unit(a);  // read only by attack_adv() with `a` attacking
     }
     // Cavalry rests after an attack it made while not engaged (option cavalry_rest).
     if (b_->opt.cavalry == Cavalry::AfterAttack && !b_->opt.cavalry_rest_after_order && A.is(Type::Cavalry) &&
@@ -80,19 +80,10 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         log->add("attack", t1, data);
     });
     if (cls == 0) return;
-    // The attack's casualties in order, each hit's followed by its check when
-    // diminished checks are per hit; queued in front of the rest below.
-    std::array<Step, 16> steps;
-    int n_steps = 0;
-    const auto U = static_cast<std::int8_t>(t);
-    const bool per_hit_checks = b_->opt.diminished_per_hit;
-    const std::uint8_t cause = per_hit_checks ? (kByAttack | kNoDimCheck) : kByAttack;
-    auto hit = [&](int casualties) {
-        for (int i = 0; i < casualties; ++i)
-            steps[static_cast<std::size_t>(n_steps++)] = {kCasualty, U, -1,
-                                                          static_cast<std::uint8_t>(cause | (i == 0 ? kHitFirst : 0))};
-        if (per_hit_checks) steps[static_cast<std::size_t>(n_steps++)] = {kHitCheck, U, -1, 0};
-    };
+    // The attack's casualties in order, `hits` times `casualties`, each hit's
+    // followed by its check when diminished checks are per hit: written in
+    // place at the front of the queue (below), before the rest.
+    int hits = 1, casualties = k;
     if (A.has(Trait::HurlRocks)) {
         if (log) out_of_line([=, this, &T, &r] {
             std::string t2 = "Hurl Rocks: " + num(k) + " casualties";
@@ -108,7 +99,6 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
             }
             log->add("power", t2 + ".", {{"unit", a}, {"target", t}, {"casualties", k}});
         });
-        hit(k);
     } else {
         const int per = per_hit(a, t, charge);
         const int padv = power_adv(a, t);
@@ -141,9 +131,19 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
             }
             log->add("power", t2 + ".", data);
         });
-        for (int h = 0; h < k; ++h) hit(per);
+        hits = k;
+        casualties = per;
     }
-    for (int i = n_steps - 1; i >= 0; --i) push_front(steps[static_cast<std::size_t>(i)]);
+    const auto U = static_cast<std::int8_t>(t);
+    const bool per_hit_checks = b_->opt.diminished_per_hit;
+    const std::uint8_t cause = per_hit_checks ? (kByAttack | kNoDimCheck) : kByAttack;
+    int at = 0;
+    open_front(hits * (casualties + (per_hit_checks ? 1 : 0)));
+    for (int h = 0; h < hits; ++h) {
+        for (int i = 0; i < casualties; ++i)
+            put_step(at++, {kCasualty, U, -1, static_cast<std::uint8_t>(cause | (i == 0 ? kHitFirst : 0))});
+        if (per_hit_checks) put_step(at++, {kHitCheck, U, -1, 0});
+    }
 }
 
 void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces, Log* log) {
