@@ -235,9 +235,12 @@ void State::pack(KeyWriter& kw) const {
     put_queue(w, q_.data(), q_n_, ub);
 }
 
-void State::unpack(KeyReader& r) {
+void State::unpack(KeyReader& key) {
     const Battle& b = *b_;
-    if (b.full_key) return unpack_full(r);
+    if (b.full_key) return unpack_full(key);
+    // Read through a local copy, handed back at the end: the reader's
+    // position then stays in registers instead of going to memory per field.
+    KeyReader r = key;
     outcome_ = static_cast<std::int8_t>(r.get_opt(3));
     for (int u = 0; u < n(); ++u) u_[u] = UnitState{};
     q_n_ = 0;
@@ -251,6 +254,7 @@ void State::unpack(KeyReader& r) {
             if (u_[u].die == 0) u_[u].flags = kRemoved;
         }
         recount();
+        key = r;
         return;
     }
     const unsigned ub = b.unit_bits;
@@ -293,6 +297,7 @@ void State::unpack(KeyReader& r) {
     // any count with the parity the key holds will do.
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
     recount();
+    key = r;
 }
 
 // Never decreases: a unit gone outweighs everything else; once-per-battle

@@ -98,7 +98,8 @@ bool State::waits_for_odd_round(int u) const {
 
 bool State::wants_to_feed(int u) const {
     const Feed feed = b_->pol.feed;
-    if (feed == Feed::Never || !may_feed(u)) return false;
+    // The trait first: most units are not Ravenous, and may_feed() is a call.
+    if (feed == Feed::Never || !trait(u, Trait::Ravenous) || !may_feed(u)) return false;
     return feed != Feed::WhenDiminished || diminished(u);
 }
 
