@@ -50,14 +50,16 @@ private:
 
 
 // The queue of pending steps, the same in both keys (the reader: unpack_queue).
+// A step's four fields (kind 4 bits, unit + 1 and other + 1 `ub` each, arg 8)
+// go in as one value: the same bits as four puts, for a quarter of the work.
 template <class W, class StepT>
 void put_queue(W& w, const StepT* q, int n, unsigned ub) {
     w.put(static_cast<std::uint64_t>(n), 6);
     for (int i = 0; i < n; ++i) {
-        w.put(q[i].kind, 4);
-        w.put_opt(q[i].unit, ub);
-        w.put_opt(q[i].other, ub);
-        w.put(q[i].arg, 8);
+        const std::uint64_t v = std::uint64_t{q[i].kind} | static_cast<std::uint64_t>(q[i].unit + 1) << 4 |
+                                static_cast<std::uint64_t>(q[i].other + 1) << (4 + ub) |
+                                std::uint64_t{q[i].arg} << (4 + 2 * ub);
+        w.put(v, 12 + 2 * ub);
     }
 }
 }  // namespace
@@ -123,12 +125,14 @@ bool State::inflicted_matters() const {
 // The queue of pending steps is read the same in both keys.
 void State::unpack_queue(KeyReader& r, unsigned ub) {
     q_n_ = static_cast<std::int8_t>(r.get(6));
+    const std::uint64_t unit_mask = (std::uint64_t{1} << ub) - 1;
     for (int i = 0; i < q_n_; ++i) {
+        const std::uint64_t v = r.get(12 + 2 * ub);  // one step's fields (put_queue)
         Step& s = q_[static_cast<std::size_t>(i)];
-        s.kind = static_cast<std::uint8_t>(r.get(4));
-        s.unit = static_cast<std::int8_t>(r.get_opt(ub));
-        s.other = static_cast<std::int8_t>(r.get_opt(ub));
-        s.arg = static_cast<std::uint8_t>(r.get(8));
+        s.kind = static_cast<std::uint8_t>(v & 15);
+        s.unit = static_cast<std::int8_t>(static_cast<int>((v >> 4) & unit_mask) - 1);
+        s.other = static_cast<std::int8_t>(static_cast<int>((v >> (4 + ub)) & unit_mask) - 1);
+        s.arg = static_cast<std::uint8_t>(v >> (4 + 2 * ub));
     }
 }
 
