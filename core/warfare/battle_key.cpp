@@ -49,6 +49,8 @@ private:
 };
 
 
+constexpr std::uint64_t low_bits(unsigned bits) { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
+
 // The queue of pending steps, the same in both keys (the reader: unpack_queue).
 // A step's four fields (kind 4 bits, unit + 1 and other + 1 `ub` each, arg 8)
 // go in as one value: the same bits as four puts, for a quarter of the work.
@@ -123,7 +125,7 @@ bool State::inflicted_matters() const {
 // Every field, nothing dropped: the key the canonical one is checked against
 // (Battle::full_key, tests only).
 // The queue of pending steps is read the same in both keys.
-void State::unpack_queue(KeyReader& r, unsigned ub) {
+[[gnu::always_inline]] inline void State::unpack_queue(KeyReader& r, unsigned ub) {
     q_n_ = static_cast<std::int8_t>(r.get(6));
     const std::uint64_t unit_mask = (std::uint64_t{1} << ub) - 1;
     for (int i = 0; i < q_n_; ++i) {
@@ -225,17 +227,25 @@ void State::pack(KeyWriter& kw) const {
         w.put(v, bits);
         if (k.undead) w.put(live_undead(u), static_cast<unsigned>(n()));
     }
-    w.put(started_ ? 1 : 0, 1);
-    w.put(static_cast<std::uint64_t>(turn_), 1);
-    w.put(static_cast<std::uint64_t>(orders_left_), b.order_bits);
-    if (b.opt.retreat_below[0] || b.opt.retreat_below[1]) w.put_opt(retreating_, 2);
-    w.put(refreshed_ ? 1 : 0, 1);
+    // The turn's fields as one value (the same bits as one put each, in this order).
+    std::uint64_t v = 0;
+    unsigned at = 0;
+    auto add = [&](std::uint64_t x, unsigned bits) {
+        v |= x << at;
+        at += bits;
+    };
+    add(started_ ? 1 : 0, 1);
+    add(static_cast<std::uint64_t>(turn_), 1);
+    add(static_cast<std::uint64_t>(orders_left_), b.order_bits);
+    if (b.opt.retreat_below[0] || b.opt.retreat_below[1]) add(static_cast<std::uint64_t>(retreating_ + 1), 2);
+    add(refreshed_ ? 1 : 0, 1);
     if (b.opt.cavalry == Cavalry::OddRounds) {
-        w.put(parity_, 1);
-        w.put(static_cast<std::uint64_t>(first_), 1);
+        add(parity_, 1);
+        add(static_cast<std::uint64_t>(first_), 1);
     }
-    w.put(inflicted_ > 0 && inflicted_matters() ? 1 : 0, 1);
-    w.put(pending_rounds_, 8);
+    add(inflicted_ > 0 && inflicted_matters() ? 1 : 0, 1);
+    add(pending_rounds_, 8);
+    w.put(v, at);
     put_queue(w, q_.data(), q_n_, ub);
 }
 
@@ -270,32 +280,45 @@ void State::unpack(KeyReader& key) {
             s.flags = kRemoved;
             continue;
         }
-        s.die = static_cast<std::int8_t>(r.get(k.die_bits));
         if (status == 2) {
+            s.die = static_cast<std::int8_t>(r.get(k.die_bits));
             s.flags = kLeft;
             continue;
         }
-        s.flags = static_cast<std::uint16_t>(r.get(k.flag_bits) & k.flags);
+        // Die, flags and engagement, written as one field by pack(), read as one.
+        const unsigned engaged_at = k.die_bits + k.flag_bits;
+        const std::uint64_t v = r.get(engaged_at + (k.engages ? ub : 0));
+        s.die = static_cast<std::int8_t>(v & low_bits(k.die_bits));
+        s.flags = static_cast<std::uint16_t>((v >> k.die_bits) & low_bits(k.flag_bits) & k.flags);
         if (k.engages) {
-            s.engaged = static_cast<std::int8_t>(r.get_opt(ub));
+            s.engaged = static_cast<std::int8_t>(static_cast<int>((v >> engaged_at) & low_bits(ub)) - 1);
             if (s.engaged >= 0 && r.get_bool()) s.flags = static_cast<std::uint16_t>(s.flags | kCharger);
         }
         if (k.undead) s.undead_ok = static_cast<std::uint32_t>(r.get(static_cast<unsigned>(n())));
     }
-    started_ = r.get_bool();
-    turn_ = static_cast<std::int8_t>(r.get(1));
-    orders_left_ = static_cast<std::int8_t>(r.get(b.order_bits));
-    retreating_ = (b.opt.retreat_below[0] || b.opt.retreat_below[1]) ? static_cast<std::int8_t>(r.get_opt(2)) : -1;
-    refreshed_ = r.get_bool();
-    if (b.opt.cavalry == Cavalry::OddRounds) {
-        parity_ = static_cast<std::uint8_t>(r.get(1));
-        first_ = static_cast<std::int8_t>(r.get(1));
+    // The turn's fields, one value (see pack()).
+    const bool retreats = b.opt.retreat_below[0] || b.opt.retreat_below[1];
+    const bool odd_rounds = b.opt.cavalry == Cavalry::OddRounds;
+    std::uint64_t v = r.get(12 + b.order_bits + (retreats ? 2 : 0) + (odd_rounds ? 2 : 0));
+    auto take = [&v](unsigned bits) {
+        const std::uint64_t x = v & low_bits(bits);
+        v >>= bits;
+        return x;
+    };
+    started_ = take(1) != 0;
+    turn_ = static_cast<std::int8_t>(take(1));
+    orders_left_ = static_cast<std::int8_t>(take(b.order_bits));
+    retreating_ = retreats ? static_cast<std::int8_t>(static_cast<int>(take(2)) - 1) : -1;
+    refreshed_ = take(1) != 0;
+    if (odd_rounds) {
+        parity_ = static_cast<std::uint8_t>(take(1));
+        first_ = static_cast<std::int8_t>(take(1));
     } else {
         parity_ = 0;
         first_ = kAttacker;
     }
-    inflicted_ = static_cast<std::int8_t>(r.get_bool() ? 1 : 0);
-    pending_rounds_ = static_cast<std::uint8_t>(r.get(8));
+    inflicted_ = static_cast<std::int8_t>(take(1));
+    pending_rounds_ = static_cast<std::uint8_t>(take(8));
     unpack_queue(r, ub);
     // The round count matters only through its parity (odd-rounds cavalry):
     // any count with the parity the key holds will do.
