@@ -31,17 +31,18 @@ bool State::side_has(int side, Type t) const {
 }
 
 void State::recount() {
-    std::uint8_t once[2] = {0, 0}, twice[2] = {0, 0};
-    for (int u = 0; u < n(); ++u) {
-        if (!on_field(u)) continue;
-        const int s = side_of(u);
-        const std::uint8_t bit = static_cast<std::uint8_t>(1u << static_cast<int>(fact(u).type));
-        twice[s] = static_cast<std::uint8_t>(twice[s] | (once[s] & bit));
-        once[s] = static_cast<std::uint8_t>(once[s] | bit);
-    }
+    // Side by side, so that the counts stay in registers (indexed by side,
+    // they went through memory once per unit).
     for (int s = 0; s < 2; ++s) {
-        types_[s][0] = once[s];
-        types_[s][1] = twice[s];
+        unsigned once = 0, twice = 0;
+        for (int u = b_->first[s]; u < b_->first[s + 1]; ++u) {
+            if (!on_field(u)) continue;
+            const unsigned bit = 1u << static_cast<int>(fact(u).type);
+            twice |= once & bit;
+            once |= bit;
+        }
+        types_[s][0] = static_cast<std::uint8_t>(once);
+        types_[s][1] = static_cast<std::uint8_t>(twice);
     }
 }
 
