@@ -106,7 +106,9 @@ bool State::wants_to_feed(int u) const {
 State::Plan State::plan(int u) const {
     if (!acts(u) || has(u, kExhausted)) return Plan{};
     // The sampler's memo: a unit's plan stands while nothing it reads has
-    // changed (touch() marks every such change; exhaustion is read above).
+    // changed (touch() marks every such change, touch_die() a die's where
+    // plans read dice, touch_unit() one only that unit's plan reads;
+    // exhaustion is read above).
     if (memo_) {
         PlanMemo& m = memo_[u];
         if (m.gen == gen_ && !check_memo) return m.plan;
