@@ -2,6 +2,7 @@
 // array of words, and a flat open-addressing table maps a key to its number.
 // No per-key allocation, no strings; memory is a few bytes more than the keys.
 #pragma once
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -34,15 +35,14 @@ public:
     // The key's number, adding it when new (`fresh` says which).
     std::uint32_t insert(const std::uint64_t* w, std::size_t n, bool& fresh) {
         if ((start_.size() + 1) * 10 > slots_.size() * 7) grow();
-        const std::uint64_t h = hash_words(w, n);
-        const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
-        std::size_t i = static_cast<std::size_t>(h) & (slots_.size() - 1);
+        const std::uint32_t tag = tag_of(w, n);
+        std::size_t i = home(tag);
         for (;;) {
             const std::uint64_t s = slots_[i];
             if (s == kEmpty) break;
             if (static_cast<std::uint32_t>(s >> 32) == tag) {
                 const std::uint32_t id = static_cast<std::uint32_t>(s);
-                if (key_size(id) == n && std::memcmp(key(id), w, n * sizeof(std::uint64_t)) == 0) {
+                if (same(id, w, n)) {
                     fresh = false;
                     return id;
                 }
@@ -59,16 +59,13 @@ public:
 
     std::uint32_t find(const std::uint64_t* w, std::size_t n) const {
         if (slots_.empty()) return kNone;
-        const std::uint64_t h = hash_words(w, n);
-        const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
-        std::size_t i = static_cast<std::size_t>(h) & (slots_.size() - 1);
+        const std::uint32_t tag = tag_of(w, n);
+        std::size_t i = home(tag);
         for (;;) {
             const std::uint64_t s = slots_[i];
             if (s == kEmpty) return kNone;
             const std::uint32_t id = static_cast<std::uint32_t>(s);
-            if (static_cast<std::uint32_t>(s >> 32) == tag && key_size(id) == n &&
-                std::memcmp(key(id), w, n * sizeof(std::uint64_t)) == 0)
-                return id;
+            if (static_cast<std::uint32_t>(s >> 32) == tag && same(id, w, n)) return id;
             i = (i + 1) & (slots_.size() - 1);
         }
     }
@@ -90,15 +87,30 @@ private:
     // (no key can have number 0xffffffff: the state budget is far below it).
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
 
+    static std::uint32_t tag_of(const std::uint64_t* w, std::size_t n) {
+        return static_cast<std::uint32_t>(hash_words(w, n) >> 32);
+    }
+    // A key's first slot: the top bits of its tag, so that growing the table
+    // places every slot again from the slot alone, without hashing its key.
+    std::size_t home(std::uint32_t tag) const { return static_cast<std::size_t>(tag) >> shift_; }
+    // Keys are a few words: a loop the compiler inlines beats a call to memcmp.
+    bool same(std::uint32_t id, const std::uint64_t* w, std::size_t n) const {
+        if (key_size(id) != n) return false;
+        const std::uint64_t* k = key(id);
+        for (std::size_t j = 0; j < n; ++j)
+            if (k[j] != w[j]) return false;
+        return true;
+    }
+
     void grow() {
         const std::size_t cap = slots_.empty() ? 64 : slots_.size() * 2;
         std::vector<std::uint64_t> old;
         old.swap(slots_);
         slots_.assign(cap, kEmpty);
+        shift_ = 32 - static_cast<unsigned>(std::countr_zero(cap));
         for (const std::uint64_t s : old) {
             if (s == kEmpty) continue;
-            const std::uint32_t id = static_cast<std::uint32_t>(s);
-            std::size_t i = static_cast<std::size_t>(hash_words(key(id), key_size(id))) & (cap - 1);
+            std::size_t i = home(static_cast<std::uint32_t>(s >> 32));
             while (slots_[i] != kEmpty) i = (i + 1) & (cap - 1);
             slots_[i] = s;
         }
@@ -108,6 +120,7 @@ private:
     std::vector<std::uint32_t> start_;  // where each key begins in words_ (the memory budget keeps it
                                        // far below 2^32 words)
     std::vector<std::uint64_t> slots_;
+    unsigned shift_ = 32;  // 32 - log2(slots_.size())
 };
 
 }  // namespace bc

@@ -101,6 +101,10 @@ struct Battle {
     std::vector<BattleKey> key;   // per unit, by prepare_battle()
     std::vector<UnitFact> facts;  // per unit, by prepare_battle()
     bool any_charge = false;
+    // Some unit's plan reads casualty dice (Ravenous feeding, Martial on current
+    // dice, targeting the weakest or strongest): only then does a die's change
+    // make the sampler's remembered plans stale.
+    bool plans_read_dice = true;
     bool full_key = false;  // tests: pack every field (the canonical key is checked against it)
     std::uint8_t unit_bits = 1, order_bits = 1;  // key widths
 };
@@ -274,12 +278,16 @@ private:
         std::uint16_t flags = 0;
         std::uint32_t undead_ok = 0;  // undead enemies this unit no longer checks against
     };
-    enum OrderKind { kNone, kAttackOrder, kFeed, kSap, kDisengageOrder };
+    enum OrderKind : std::uint8_t { kNone, kAttackOrder, kFeed, kSap, kDisengageOrder };
+    // 16 bytes with no padding, so that a plan is returned in two registers
+    // and copied as two words (GCC copies only the used bytes of a padded
+    // one, with an overlapping load that stalls on the store before it).
     struct Plan {
-        OrderKind kind = kNone;
-        int target = -1;
-        bool charge = false;
         std::int64_t value = -1;  // expected casualties, scaled
+        std::int32_t target = -1;
+        OrderKind kind = kNone;
+        bool charge = false;
+        std::uint16_t spare = 0;
         bool operator==(const Plan&) const = default;
     };
 
@@ -293,6 +301,13 @@ private:
 
     bool has(int u, std::uint16_t f) const { return (u_[u].flags & f) != 0; }
     void touch() { ++gen_; }
+    void touch_die() {
+        if (b_->plans_read_dice) ++gen_;
+    }
+    // A change only `u`'s own plan reads: the others stay remembered.
+    void touch_unit(int u) {
+        if (memo_) memo_[u].gen = ~std::uint32_t{0};
+    }
     std::uint32_t live_undead(int u) const;
     void pack_full(KeyWriter& w) const;
     void unpack_full(KeyReader& r);
@@ -372,7 +387,9 @@ private:
     bool sap_helps(int side, int fort) const;
     bool wants_to_feed(int u) const;
 
+    void put_step(int i, Step s);
     void push_front(Step s);
+    void open_front(int k);  // room for k steps at the front, written with put_step()
     void push_back(Step s);
     void pop_front();
     void drop_unit_steps(int u);

@@ -9,4 +9,12 @@ namespace bc::warfare::detail {
 constexpr int kOutAttacker = 0, kOutDefender = 1, kOutDraw = 2, kOutEndless = 3;  // kBattleOutcomes
 inline std::string num(int v) { return std::to_string(v); }
 inline std::string signed_num(int v) { return v < 0 ? " - " + num(-v) : " + " + num(v); }
+// Writing to the log, out of line: its strings and JSON then cost a hot
+// function that only may log no large stack frame, and it can be inlined.
+// Callers capture numbers by value: a local captured by reference must live
+// in memory for the whole function, log or not.
+template <class F>
+[[gnu::cold, gnu::noinline]] void out_of_line(F&& f) {
+    f();
+}
 }  // namespace bc::warfare::detail

@@ -2,6 +2,10 @@
 // inner loops: defined here, in a header, so that every battle_*.cpp can
 // inline them.
 #pragma once
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+
 #include "warfare/battle.hpp"
 
 namespace bc::warfare {
@@ -66,5 +70,69 @@ inline bool State::may_charge(int a, int t) const {
 }
 
 inline bool State::can_charge(int a, int t) const { return b_->pol.charge && may_charge(a, t); }
+
+// The step queue and the small checks advance() makes at every step.
+inline void State::put_step(int i, Step s) {
+    // One 4-byte store: advance() reads the front step whole, and a load that
+    // spans several narrower stores waits for them (no store forwarding).
+    const auto w = std::bit_cast<std::uint32_t>(s);
+    std::memcpy(&q_[static_cast<std::size_t>(i)], &w, sizeof w);
+}
+
+inline void State::push_front(Step s) {
+    if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
+    for (int i = q_n_; i > 0; --i) q_[static_cast<std::size_t>(i)] = q_[static_cast<std::size_t>(i - 1)];
+    put_step(0, s);
+    ++q_n_;
+}
+
+inline void State::open_front(int k) {
+    if (q_n_ + k > BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
+    for (int i = q_n_ - 1; i >= 0; --i) q_[static_cast<std::size_t>(i + k)] = q_[static_cast<std::size_t>(i)];
+    q_n_ = static_cast<std::int8_t>(q_n_ + k);
+}
+
+inline void State::push_back(Step s) {
+    if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
+    put_step(q_n_++, s);
+}
+
+inline void State::pop_front() {
+    for (int i = 1; i < q_n_; ++i) q_[static_cast<std::size_t>(i - 1)] = q_[static_cast<std::size_t>(i)];
+    --q_n_;
+}
+
+inline bool State::needs_refresh() const {
+    const bool all = b_->opt.refresh_all;
+    const int lo = all ? 0 : b_->first[turn_], hi = all ? n() : b_->first[turn_ + 1];
+    for (int u = lo; u < hi; ++u)
+        if (acts(u) && !has(u, kExhausted)) return false;
+    return true;
+}
+
+inline bool State::side_fresh(int side) const {
+    for (int u = b_->first[side]; u < b_->first[side + 1]; ++u)
+        if (acts(u) && has(u, kExhausted)) return false;
+    return true;
+}
+
+inline bool State::retreat_due() const {
+    const Options& o = b_->opt;
+    const int side = turn_;
+    return orders_left_ == o.orders_per_turn && o.retreat_below[side] > 0 && alive(side) < o.retreat_below[side] &&
+           (side_fresh(side) || !o.retreat_needs_fresh);
+}
+
+inline int State::alive(int side) const {
+    int k = 0;
+    for (int u = b_->first[side]; u < b_->first[side + 1]; ++u)
+        if (acts(u)) ++k;
+    return k;
+}
+
+inline bool State::auto_pass(const Step& s) const {
+    if (s.kind < kUndead || s.kind == kAttack || s.kind > kRetreat) return false;
+    return trait(s.unit, Trait::Mindless);
+}
 
 }  // namespace bc::warfare

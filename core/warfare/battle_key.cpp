@@ -49,15 +49,19 @@ private:
 };
 
 
+constexpr std::uint64_t low_bits(unsigned bits) { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
+
 // The queue of pending steps, the same in both keys (the reader: unpack_queue).
+// A step's four fields (kind 4 bits, unit + 1 and other + 1 `ub` each, arg 8)
+// go in as one value: the same bits as four puts, for a quarter of the work.
 template <class W, class StepT>
 void put_queue(W& w, const StepT* q, int n, unsigned ub) {
     w.put(static_cast<std::uint64_t>(n), 6);
     for (int i = 0; i < n; ++i) {
-        w.put(q[i].kind, 4);
-        w.put_opt(q[i].unit, ub);
-        w.put_opt(q[i].other, ub);
-        w.put(q[i].arg, 8);
+        const std::uint64_t v = std::uint64_t{q[i].kind} | static_cast<std::uint64_t>(q[i].unit + 1) << 4 |
+                                static_cast<std::uint64_t>(q[i].other + 1) << (4 + ub) |
+                                std::uint64_t{q[i].arg} << (4 + 2 * ub);
+        w.put(v, 12 + 2 * ub);
     }
 }
 }  // namespace
@@ -70,6 +74,12 @@ void State::key_layout(Battle& b) {
     static_assert(BattleLimits::kQueue < 64, "the queue's length is kept in 6 bits");
     b.any_charge = false;
     for (const auto& u : b.units) b.any_charge = b.any_charge || u.unit.has(Trait::Charge);
+    // What decide() reads of the dice: diminished() and a unit's room to grow
+    // for feeding, per_hit() for Martial, and the targeting rule's comparisons.
+    b.plans_read_dice = b.pol.targeting == Targeting::Weakest || b.pol.targeting == Targeting::Strongest;
+    for (const auto& u : b.units)
+        b.plans_read_dice = b.plans_read_dice || (u.unit.has(Trait::Ravenous) && b.pol.feed != Feed::Never) ||
+                            (u.unit.has(Trait::Martial) && !o.martial_uses_die);
     for (std::size_t i = 0; i < b.units.size(); ++i) {
         const Unit& c = b.units[i].unit;
         BattleKey& k = b.key[i];
@@ -115,14 +125,16 @@ bool State::inflicted_matters() const {
 // Every field, nothing dropped: the key the canonical one is checked against
 // (Battle::full_key, tests only).
 // The queue of pending steps is read the same in both keys.
-void State::unpack_queue(KeyReader& r, unsigned ub) {
+[[gnu::always_inline]] inline void State::unpack_queue(KeyReader& r, unsigned ub) {
     q_n_ = static_cast<std::int8_t>(r.get(6));
+    const std::uint64_t unit_mask = (std::uint64_t{1} << ub) - 1;
     for (int i = 0; i < q_n_; ++i) {
+        const std::uint64_t v = r.get(12 + 2 * ub);  // one step's fields (put_queue)
         Step& s = q_[static_cast<std::size_t>(i)];
-        s.kind = static_cast<std::uint8_t>(r.get(4));
-        s.unit = static_cast<std::int8_t>(r.get_opt(ub));
-        s.other = static_cast<std::int8_t>(r.get_opt(ub));
-        s.arg = static_cast<std::uint8_t>(r.get(8));
+        s.kind = static_cast<std::uint8_t>(v & 15);
+        s.unit = static_cast<std::int8_t>(static_cast<int>((v >> 4) & unit_mask) - 1);
+        s.other = static_cast<std::int8_t>(static_cast<int>((v >> (4 + ub)) & unit_mask) - 1);
+        s.arg = static_cast<std::uint8_t>(v >> (4 + 2 * ub));
     }
 }
 
@@ -215,23 +227,34 @@ void State::pack(KeyWriter& kw) const {
         w.put(v, bits);
         if (k.undead) w.put(live_undead(u), static_cast<unsigned>(n()));
     }
-    w.put(started_ ? 1 : 0, 1);
-    w.put(static_cast<std::uint64_t>(turn_), 1);
-    w.put(static_cast<std::uint64_t>(orders_left_), b.order_bits);
-    if (b.opt.retreat_below[0] || b.opt.retreat_below[1]) w.put_opt(retreating_, 2);
-    w.put(refreshed_ ? 1 : 0, 1);
+    // The turn's fields as one value (the same bits as one put each, in this order).
+    std::uint64_t v = 0;
+    unsigned at = 0;
+    auto add = [&](std::uint64_t x, unsigned bits) {
+        v |= x << at;
+        at += bits;
+    };
+    add(started_ ? 1 : 0, 1);
+    add(static_cast<std::uint64_t>(turn_), 1);
+    add(static_cast<std::uint64_t>(orders_left_), b.order_bits);
+    if (b.opt.retreat_below[0] || b.opt.retreat_below[1]) add(static_cast<std::uint64_t>(retreating_ + 1), 2);
+    add(refreshed_ ? 1 : 0, 1);
     if (b.opt.cavalry == Cavalry::OddRounds) {
-        w.put(parity_, 1);
-        w.put(static_cast<std::uint64_t>(first_), 1);
+        add(parity_, 1);
+        add(static_cast<std::uint64_t>(first_), 1);
     }
-    w.put(inflicted_ > 0 && inflicted_matters() ? 1 : 0, 1);
-    w.put(pending_rounds_, 8);
+    add(inflicted_ > 0 && inflicted_matters() ? 1 : 0, 1);
+    add(pending_rounds_, 8);
+    w.put(v, at);
     put_queue(w, q_.data(), q_n_, ub);
 }
 
-void State::unpack(KeyReader& r) {
+void State::unpack(KeyReader& key) {
     const Battle& b = *b_;
-    if (b.full_key) return unpack_full(r);
+    if (b.full_key) return unpack_full(key);
+    // Read through a local copy, handed back at the end: the reader's
+    // position then stays in registers instead of going to memory per field.
+    KeyReader r = key;
     outcome_ = static_cast<std::int8_t>(r.get_opt(3));
     for (int u = 0; u < n(); ++u) u_[u] = UnitState{};
     q_n_ = 0;
@@ -245,6 +268,7 @@ void State::unpack(KeyReader& r) {
             if (u_[u].die == 0) u_[u].flags = kRemoved;
         }
         recount();
+        key = r;
         return;
     }
     const unsigned ub = b.unit_bits;
@@ -256,37 +280,51 @@ void State::unpack(KeyReader& r) {
             s.flags = kRemoved;
             continue;
         }
-        s.die = static_cast<std::int8_t>(r.get(k.die_bits));
         if (status == 2) {
+            s.die = static_cast<std::int8_t>(r.get(k.die_bits));
             s.flags = kLeft;
             continue;
         }
-        s.flags = static_cast<std::uint16_t>(r.get(k.flag_bits) & k.flags);
+        // Die, flags and engagement, written as one field by pack(), read as one.
+        const unsigned engaged_at = k.die_bits + k.flag_bits;
+        const std::uint64_t v = r.get(engaged_at + (k.engages ? ub : 0));
+        s.die = static_cast<std::int8_t>(v & low_bits(k.die_bits));
+        s.flags = static_cast<std::uint16_t>((v >> k.die_bits) & low_bits(k.flag_bits) & k.flags);
         if (k.engages) {
-            s.engaged = static_cast<std::int8_t>(r.get_opt(ub));
+            s.engaged = static_cast<std::int8_t>(static_cast<int>((v >> engaged_at) & low_bits(ub)) - 1);
             if (s.engaged >= 0 && r.get_bool()) s.flags = static_cast<std::uint16_t>(s.flags | kCharger);
         }
         if (k.undead) s.undead_ok = static_cast<std::uint32_t>(r.get(static_cast<unsigned>(n())));
     }
-    started_ = r.get_bool();
-    turn_ = static_cast<std::int8_t>(r.get(1));
-    orders_left_ = static_cast<std::int8_t>(r.get(b.order_bits));
-    retreating_ = (b.opt.retreat_below[0] || b.opt.retreat_below[1]) ? static_cast<std::int8_t>(r.get_opt(2)) : -1;
-    refreshed_ = r.get_bool();
-    if (b.opt.cavalry == Cavalry::OddRounds) {
-        parity_ = static_cast<std::uint8_t>(r.get(1));
-        first_ = static_cast<std::int8_t>(r.get(1));
+    // The turn's fields, one value (see pack()).
+    const bool retreats = b.opt.retreat_below[0] || b.opt.retreat_below[1];
+    const bool odd_rounds = b.opt.cavalry == Cavalry::OddRounds;
+    std::uint64_t v = r.get(12 + b.order_bits + (retreats ? 2 : 0) + (odd_rounds ? 2 : 0));
+    auto take = [&v](unsigned bits) {
+        const std::uint64_t x = v & low_bits(bits);
+        v >>= bits;
+        return x;
+    };
+    started_ = take(1) != 0;
+    turn_ = static_cast<std::int8_t>(take(1));
+    orders_left_ = static_cast<std::int8_t>(take(b.order_bits));
+    retreating_ = retreats ? static_cast<std::int8_t>(static_cast<int>(take(2)) - 1) : -1;
+    refreshed_ = take(1) != 0;
+    if (odd_rounds) {
+        parity_ = static_cast<std::uint8_t>(take(1));
+        first_ = static_cast<std::int8_t>(take(1));
     } else {
         parity_ = 0;
         first_ = kAttacker;
     }
-    inflicted_ = static_cast<std::int8_t>(r.get_bool() ? 1 : 0);
-    pending_rounds_ = static_cast<std::uint8_t>(r.get(8));
+    inflicted_ = static_cast<std::int8_t>(take(1));
+    pending_rounds_ = static_cast<std::uint8_t>(take(8));
     unpack_queue(r, ub);
     // The round count matters only through its parity (odd-rounds cavalry):
     // any count with the parity the key holds will do.
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
     recount();
+    key = r;
 }
 
 // Never decreases: a unit gone outweighs everything else; once-per-battle

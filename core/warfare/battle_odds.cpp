@@ -31,25 +31,19 @@ bool State::side_has(int side, Type t) const {
 }
 
 void State::recount() {
-    std::uint8_t once[2] = {0, 0}, twice[2] = {0, 0};
-    for (int u = 0; u < n(); ++u) {
-        if (!on_field(u)) continue;
-        const int s = side_of(u);
-        const std::uint8_t bit = static_cast<std::uint8_t>(1u << static_cast<int>(fact(u).type));
-        twice[s] = static_cast<std::uint8_t>(twice[s] | (once[s] & bit));
-        once[s] = static_cast<std::uint8_t>(once[s] | bit);
-    }
+    // Side by side, so that the counts stay in registers (indexed by side,
+    // they went through memory once per unit).
     for (int s = 0; s < 2; ++s) {
-        types_[s][0] = once[s];
-        types_[s][1] = twice[s];
+        unsigned once = 0, twice = 0;
+        for (int u = b_->first[s]; u < b_->first[s + 1]; ++u) {
+            if (!on_field(u)) continue;
+            const unsigned bit = 1u << static_cast<int>(fact(u).type);
+            twice |= once & bit;
+            once |= bit;
+        }
+        types_[s][0] = static_cast<std::uint8_t>(once);
+        types_[s][1] = static_cast<std::uint8_t>(twice);
     }
-}
-
-int State::alive(int side) const {
-    int k = 0;
-    for (int u = 0; u < n(); ++u)
-        if (side_of(u) == side && acts(u)) ++k;
-    return k;
 }
 
 // The one place a Morale check's inputs are gathered: the card's Morale, the
@@ -135,11 +129,6 @@ int State::morale_dc(const Step& s) const {
     if (s.kind == kRetreat) return b_->opt.retreat_dc;
     if (s.kind == kUndead) return b_->opt.undead_dc;
     return kMoraleDC;
-}
-
-bool State::auto_pass(const Step& s) const {
-    if (s.kind < kUndead || s.kind == kAttack || s.kind > kRetreat) return false;
-    return trait(s.unit, Trait::Mindless);
 }
 
 // Pass weight out of 400 for a check of `bonus` against `dc` with advantage

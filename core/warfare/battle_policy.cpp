@@ -32,10 +32,16 @@ int State::best_target(int a, Scored& best, std::int64_t& top) const {
     top = -1;
     if (!acts(a)) return 0;
     const int enemy = 1 - side_of(a);
+    // may_attack() and can_charge() with what holds for every target hoisted:
+    // `a` acts and the targets are its enemies; an engaged unit takes the
+    // general rule.
+    const bool free = u_[a].engaged < 0;
+    const bool charges = free && b_->pol.charge && trait(a, Trait::Charge);
+    const PairOdds* row = b_->pairs.data() + static_cast<std::size_t>(a * n());
     for (int t = b_->first[enemy]; t < b_->first[enemy + 1]; ++t) {
-        if (!may_attack(a, t)) continue;
-        const bool charge = can_charge(a, t);
-        const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
+        const PairOdds& po = row[t];
+        if (free ? !on_field(t) || !po.legal || (others_types(t) & po.blocked_by) : !may_attack(a, t)) continue;
+        const bool charge = free ? charges && u_[t].engaged < 0 : can_charge(a, t);
         const std::int64_t v = po.fixed ? po.fixed_value[charge ? 1 : 0] : expected_value(a, t, charge);
         if (v <= 0) continue;
         top = std::max(top, v);
@@ -92,14 +98,17 @@ bool State::waits_for_odd_round(int u) const {
 
 bool State::wants_to_feed(int u) const {
     const Feed feed = b_->pol.feed;
-    if (feed == Feed::Never || !may_feed(u)) return false;
+    // The trait first: most units are not Ravenous, and may_feed() is a call.
+    if (feed == Feed::Never || !trait(u, Trait::Ravenous) || !may_feed(u)) return false;
     return feed != Feed::WhenDiminished || diminished(u);
 }
 
 State::Plan State::plan(int u) const {
     if (!acts(u) || has(u, kExhausted)) return Plan{};
     // The sampler's memo: a unit's plan stands while nothing it reads has
-    // changed (touch() marks every such change; exhaustion is read above).
+    // changed (touch() marks every such change, touch_die() a die's where
+    // plans read dice, touch_unit() one only that unit's plan reads;
+    // exhaustion is read above).
     if (memo_) {
         PlanMemo& m = memo_[u];
         if (m.gen == gen_ && !check_memo) return m.plan;

@@ -55,7 +55,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
     const int adv = attack_adv(a, t, charge);
     if (A.has(Trait::Savage) && !has(a, kSavageUsed)) {
         set(a, kSavageUsed);
-        touch();
+        touch_unit(a);  // read only by attack_adv() with `a` attacking
     }
     // Cavalry rests after an attack it made while not engaged (option cavalry_rest).
     if (b_->opt.cavalry == Cavalry::AfterAttack && !b_->opt.cavalry_rest_after_order && A.is(Type::Cavalry) &&
@@ -63,7 +63,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         set(a, kCavWait);
     if (first_attack_ < 0) first_attack_ = cls;
     inflicted_ = 0;
-    if (log) {
+    if (log) out_of_line([=, this, &A, &T, &r] {
         std::string what = (s.arg & kArgFree) ? "Free attack (Feast)" : charge ? "Charge" : "Attack check";
         std::string t1 = name(a) + " \u2192 " + name(t) + ": " + what + ", d20";
         if (adv > 0) t1 += " with advantage";
@@ -78,23 +78,14 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
         t1 += " vs Defense " + num(T.defense) + ": " + (cls == 0 ? "miss." : cls == 2 ? "critical hit!" : "hit.");
         data["result"] = cls == 0 ? "miss" : cls == 2 ? "critical" : "hit";
         log->add("attack", t1, data);
-    }
+    });
     if (cls == 0) return;
-    // The attack's casualties in order, each hit's followed by its check when
-    // diminished checks are per hit; queued in front of the rest below.
-    std::array<Step, 16> steps;
-    int n_steps = 0;
-    const auto U = static_cast<std::int8_t>(t);
-    const bool per_hit_checks = b_->opt.diminished_per_hit;
-    const std::uint8_t cause = per_hit_checks ? (kByAttack | kNoDimCheck) : kByAttack;
-    auto hit = [&](int casualties) {
-        for (int i = 0; i < casualties; ++i)
-            steps[static_cast<std::size_t>(n_steps++)] = {kCasualty, U, -1,
-                                                          static_cast<std::uint8_t>(cause | (i == 0 ? kHitFirst : 0))};
-        if (per_hit_checks) steps[static_cast<std::size_t>(n_steps++)] = {kHitCheck, U, -1, 0};
-    };
+    // The attack's casualties in order, `hits` times `casualties`, each hit's
+    // followed by its check when diminished checks are per hit: written in
+    // place at the front of the queue (below), before the rest.
+    int hits = 1, casualties = k;
     if (A.has(Trait::HurlRocks)) {
-        if (log) {
+        if (log) out_of_line([=, this, &T, &r] {
             std::string t2 = "Hurl Rocks: " + num(k) + " casualties";
             if (T.is(Type::Fortification)) {
                 t2 += " (";
@@ -107,12 +98,11 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
                 t2 += " against a fortification)";
             }
             log->add("power", t2 + ".", {{"unit", a}, {"target", t}, {"casualties", k}});
-        }
-        hit(k);
+        });
     } else {
         const int per = per_hit(a, t, charge);
         const int padv = power_adv(a, t);
-        if (log) {
+        if (log) out_of_line([=, this, &A, &T, &r] {
             const int first_die = adv == 0 ? 1 : 2;
             std::string t2 = cls == 2 ? "Two Power checks" : "Power check";
             json data = {{"unit", a}, {"target", t}, {"bonus", A.power}, {"target_number", T.toughness},
@@ -140,17 +130,25 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
                                  : A.has(Trait::Brutal) ? " (Brutal: two each)" : " (Martial: two each, larger than its target)";
             }
             log->add("power", t2 + ".", data);
-        }
-        for (int h = 0; h < k; ++h) hit(per);
+        });
+        hits = k;
+        casualties = per;
     }
-    for (int i = n_steps - 1; i >= 0; --i) push_front(steps[static_cast<std::size_t>(i)]);
+    const auto U = static_cast<std::int8_t>(t);
+    const bool per_hit_checks = b_->opt.diminished_per_hit;
+    const std::uint8_t cause = per_hit_checks ? (kByAttack | kNoDimCheck) : kByAttack;
+    int at = 0;
+    open_front(hits * (casualties + (per_hit_checks ? 1 : 0)));
+    for (int h = 0; h < hits; ++h) {
+        for (int i = 0; i < casualties; ++i)
+            put_step(at++, {kCasualty, U, -1, static_cast<std::uint8_t>(cause | (i == 0 ? kHitFirst : 0))});
+        if (per_hit_checks) put_step(at++, {kHitCheck, U, -1, 0});
+    }
 }
 
 void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces, Log* log) {
     const int u = s.unit;
     const Unit& c = card(u);
-    const int dc = morale_dc(s);
-    const int bonus = morale_total(u);
     bool courage = false;
     if (!passed && c.has(Trait::Courageous) && !has(u, kCourageUsed) &&
         (!b_->pol.courageous_rally_only || s.kind == kRally)) {
@@ -159,7 +157,9 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
         set(u, kCourageUsed);
     }
     if (!passed) set(u, kBroke);
-    if (log) {
+    if (log) out_of_line([=, this, &c, &r] {
+        const int dc = morale_dc(s);
+        const int bonus = morale_total(u);
         static const char* why[] = {"", "", "to attack an undead unit", "", "(diminished, after a casualty)",
                                     "to rally", "(Horrify)", "to disengage", "(its fortification fell)", "(retreat)"};
         std::string t1 = name(u) + " makes a DC " + num(dc) + " Morale check " + why[s.kind];
@@ -180,7 +180,7 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
         }
         data["passed"] = passed;
         log->add("morale", t1, data);
-    }
+    });
     const auto U = static_cast<std::int8_t>(u);
     auto failed_casualty = [&](std::uint8_t cause) { push_front({kCasualty, U, -1, cause}); };
     switch (s.kind) {
@@ -269,17 +269,23 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
     const bool morale = b_->opt.fort_morale || !is(u, Type::Fortification);
     if (u_[u].die > 1) {
         --u_[u].die;
-        touch();
+        touch_die();
         if (log)
-            log->add("casualty", name(u) + " takes a casualty: casualty die " + num(u_[u].die + 1) + " \u2192 " + num(u_[u].die) + ".",
-                     {{"unit", u}, {"die", u_[u].die}});
+            out_of_line([=, this] {
+                log->add("casualty", name(u) + " takes a casualty: casualty die " + num(u_[u].die + 1) + " \u2192 " + num(u_[u].die) + ".",
+                         {{"unit", u}, {"die", u_[u].die}});
+            });
         const bool prompts = !(cause & kNoDimCheck) && (why == kByAttack || (why == kByMorale && b_->opt.morale_casualty_checks));
         const bool dim = b_->opt.diminished_after ? diminished(u) : before;
         if (morale && prompts && dim) push_front({kDiminished, static_cast<std::int8_t>(u), -1, 0});
         return;
     }
     if (b_->opt.rally && morale && !has(u, kRallied) && (why != kByRetreat || b_->opt.retreat_rally)) {
-        if (log) log->add("casualty", name(u) + " takes a casualty at 1 and would be removed: its commander tries to rally it.", {{"unit", u}, {"die", 1}});
+        if (log)
+            out_of_line([=, this] {
+                log->add("casualty", name(u) + " takes a casualty at 1 and would be removed: its commander tries to rally it.",
+                         {{"unit", u}, {"die", 1}});
+            });
         push_front({kRally, static_cast<std::int8_t>(u), -1, 0});
         return;
     }

@@ -8,59 +8,44 @@ namespace bc::warfare {
 
 using namespace detail;
 
-// ---------------------------------------------------------------- queue
-
-void State::push_front(Step s) {
-    if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
-    for (int i = q_n_; i > 0; --i) q_[static_cast<std::size_t>(i)] = q_[static_cast<std::size_t>(i - 1)];
-    q_[0] = s;
-    ++q_n_;
-}
-
-void State::push_back(Step s) {
-    if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
-    q_[static_cast<std::size_t>(q_n_++)] = s;
-}
-
-void State::pop_front() {
-    for (int i = 1; i < q_n_; ++i) q_[static_cast<std::size_t>(i - 1)] = q_[static_cast<std::size_t>(i)];
-    --q_n_;
-}
+// The queue's operations and the small checks of each step are in
+// battle_inline.hpp, where every battle_*.cpp can inline them.
 
 // ---------------------------------------------------------------- turns
 
-bool State::needs_refresh() const {
-    for (int u = 0; u < n(); ++u)
-        if (acts(u) && !has(u, kExhausted) && (b_->opt.refresh_all || side_of(u) == turn_)) return false;
-    return true;
-}
-
 void State::refresh(Log* log) {
     refreshed_ = true;
-    // Names are gathered only for the log: the log-free path must not allocate.
-    std::vector<std::string> rest, regen;
-    for (int u = 0; u < n(); ++u) {
-        if (!acts(u) || (!b_->opt.refresh_all && side_of(u) != turn_)) continue;
+    // Names are gathered only for the log (out of line): the log-free path must not allocate.
+    const bool all = b_->opt.refresh_all;
+    const int lo = all ? 0 : b_->first[turn_], hi = all ? n() : b_->first[turn_ + 1];
+    std::uint32_t rested = 0, regenerated = 0;
+    for (int u = lo; u < hi; ++u) {
+        if (!acts(u)) continue;
         const bool resting = has(u, kCavWait) && u_[u].engaged < 0;
         set(u, kCavWait, false);
         if (resting) {
-            if (log) rest.push_back(name(u));
+            rested |= 1u << u;
             continue;  // it stays exhausted: it does not refresh, so it does not regenerate either
         }
         set(u, kExhausted, false);
         if (trait(u, Trait::Regenerate) && u_[u].die < max_of(u)) {
             ++u_[u].die;
-            touch();
-            if (log) regen.push_back(name(u) + " to " + num(u_[u].die));
+            touch_die();
+            regenerated |= 1u << u;
         }
     }
-    if (log) {
+    if (log) out_of_line([=, this] {
+        std::vector<std::string> rest, regen;
+        for (int u = 0; u < n(); ++u) {
+            if (rested & (1u << u)) rest.push_back(name(u));
+            if (regenerated & (1u << u)) regen.push_back(name(u) + " to " + num(u_[u].die));
+        }
         std::string t = b_->opt.refresh_all ? std::string("All units are exhausted and refresh.")
                                             : std::string("All the ") + side_id(turn_) + "'s units are exhausted and refresh.";
         if (!rest.empty()) t += " Resting cavalry stays exhausted until the next refresh: " + join_words(rest) + ".";
         if (!regen.empty()) t += " Regenerate: " + join_words(regen) + ".";
         log->add("refresh", t, {{"side", b_->opt.refresh_all ? "all" : side_id(turn_)}});
-    }
+    });
 }
 
 void State::start_turn(Log* log) {
@@ -71,7 +56,7 @@ void State::start_turn(Log* log) {
         ++rounds_;
         parity_ = static_cast<std::uint8_t>((rounds_ & 1) == 0);  // 1 in even rounds
         if (b_->opt.cavalry == Cavalry::OddRounds) touch();
-        if (log) log->add("round", "Round " + num(rounds_) + ".", {{"round", rounds_}});
+        if (log) out_of_line([=, this] { log->add("round", "Round " + num(rounds_) + ".", {{"round", rounds_}}); });
     }
 }
 
@@ -86,19 +71,6 @@ void State::end_turn(Log* log) {
     start_turn(log);
 }
 
-bool State::side_fresh(int side) const {
-    for (int u = 0; u < n(); ++u)
-        if (side_of(u) == side && acts(u) && has(u, kExhausted)) return false;
-    return true;
-}
-
-bool State::retreat_due() const {
-    const Options& o = b_->opt;
-    const int side = turn_;
-    return orders_left_ == o.orders_per_turn && o.retreat_below[side] > 0 && alive(side) < o.retreat_below[side] &&
-           (side_fresh(side) || !o.retreat_needs_fresh);
-}
-
 void State::before_order(Log* log) {
     // An order this turn left every unit exhausted: they refresh at once, so a
     // side with more orders than fresh units goes on ordering.
@@ -107,9 +79,10 @@ void State::before_order(Log* log) {
 
 int State::pick(Plan& bp) const {
     int best = -1;
-    for (int u = 0; u < n(); ++u) {
-        if (side_of(u) != turn_) continue;
-        const Plan p = plan(u);
+    for (int u = b_->first[turn_]; u < b_->first[turn_ + 1]; ++u) {
+        if (!acts(u) || has(u, kExhausted)) continue;
+        // The sampler's remembered plan, read here without a call (plan() checks it).
+        const Plan p = memo_ && memo_[u].gen == gen_ && !check_memo ? memo_[u].plan : plan(u);
         if (p.kind == kNone) continue;
         if (best < 0) {
             best = u;
@@ -185,13 +158,14 @@ void State::issue(int actor, const Plan& p, Log* log) {
                 is(actor, Type::Cavalry) && u_[actor].engaged < 0)
                 set(actor, kCavWait);
             if (p.target < 0) {
-                if (log) {
-                    Targets ts;
-                    scan_targets(actor, ts);
-                    log->add("order", name(actor) + " is ordered to attack; its target is picked at random among " +
-                                          num(ts.n) + " legal targets.",
-                             {{"unit", actor}});
-                }
+                if (log)
+                    out_of_line([=, this] {
+                        Targets ts;
+                        scan_targets(actor, ts);
+                        log->add("order", name(actor) + " is ordered to attack; its target is picked at random among " +
+                                              num(ts.n) + " legal targets.",
+                                 {{"unit", actor}});
+                    });
                 push_back({kTarget, static_cast<std::int8_t>(actor), -1, 0});
                 return;
             }
@@ -200,25 +174,32 @@ void State::issue(int actor, const Plan& p, Log* log) {
         }
         case kFeed:
             ++u_[actor].die;
-            touch();
+            touch_die();
             if (log)
-                log->add("feed", name(actor) + " feeds on the dead (Ravenous): casualty die up to " + num(u_[actor].die) + ".",
-                         {{"unit", actor}, {"die", u_[actor].die}});
+                out_of_line([=, this] {
+                    log->add("feed", name(actor) + " feeds on the dead (Ravenous): casualty die up to " + num(u_[actor].die) + ".",
+                             {{"unit", actor}, {"die", u_[actor].die}});
+                });
             return;
         case kSap:
             set(p.target, kSapped);
             touch();
             if (log)
-                log->add("sap", name(actor) + " saps the walls of " + name(p.target) +
-                                    " (Twisting Roots): siege units have advantage on Power checks against it.",
-                         {{"unit", actor}, {"target", p.target}});
+                out_of_line([=, this] {
+                    log->add("sap", name(actor) + " saps the walls of " + name(p.target) +
+                                        " (Twisting Roots): siege units have advantage on Power checks against it.",
+                             {{"unit", actor}, {"target", p.target}});
+                });
             return;
         case kDisengageOrder: {
             const bool charger = has(actor, kCharger);
             const Disengage how = b_->opt.disengage;
             const bool check = (how == Disengage::Issue && !charger) || how == Disengage::ChargerCheck;
             if (check) {
-                if (log) log->add("order", name(actor) + " tries to disengage from " + name(p.target) + ".", {{"unit", actor}});
+                if (log)
+                    out_of_line([=, this] {
+                        log->add("order", name(actor) + " tries to disengage from " + name(p.target) + ".", {{"unit", actor}});
+                    });
                 push_back({kDisengage, static_cast<std::int8_t>(actor), static_cast<std::int8_t>(p.target), 0});
                 return;
             }
@@ -230,7 +211,8 @@ void State::issue(int actor, const Plan& p, Log* log) {
                 u_[e].engaged = -1;
                 set(e, kCharger, false);
             }
-            if (log) log->add("disengage", name(actor) + " disengages from " + name(p.target) + ".", {{"unit", actor}});
+            if (log)
+                out_of_line([=, this] { log->add("disengage", name(actor) + " disengages from " + name(p.target) + ".", {{"unit", actor}}); });
             return;
         }
         case kNone:
@@ -249,8 +231,10 @@ void State::queue_attack(int a, int t, bool charge, bool free, Log* log) {
     // never read, and the key leaves it out).
     const bool ends = (!free && (charge || trait(a, Trait::Feast))) || trait(a, Trait::Horrify);
     if (log && !free)
-        log->add("order", name(a) + (charge ? " charges " : " attacks ") + name(t) + ".",
-                 {{"unit", a}, {"target", t}, {"charge", charge}});
+        out_of_line([=, this] {
+            log->add("order", name(a) + (charge ? " charges " : " attacks ") + name(t) + ".",
+                     {{"unit", a}, {"target", t}, {"charge", charge}});
+        });
     if (free) {
         if (ends) push_front({kOrderEnd, A, T, end_arg});
         push_front({kAttack, A, T, arg});
