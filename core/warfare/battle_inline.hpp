@@ -2,7 +2,6 @@
 // inner loops: defined here, in a header, so that every battle_*.cpp can
 // inline them.
 #pragma once
-#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -75,7 +74,8 @@ inline bool State::can_charge(int a, int t) const { return b_->pol.charge && may
 inline void State::put_step(int i, Step s) {
     // One 4-byte store: advance() reads the front step whole, and a load that
     // spans several narrower stores waits for them (no store forwarding).
-    const auto w = std::bit_cast<std::uint32_t>(s);
+    // (__builtin_bit_cast: Emscripten 3.1.6's libc++ has no std::bit_cast.)
+    const auto w = __builtin_bit_cast(std::uint32_t, s);
     std::memcpy(&q_[static_cast<std::size_t>(i)], &w, sizeof w);
 }
 
