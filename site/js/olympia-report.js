@@ -114,7 +114,9 @@ function expandTabs(line) {
 // A line: its day ("21: " in front of each event), its indent after the day, its words.
 function splitLine(src, n) {
   // The Age of Gods marks the player's own units in a listing with a "*" in the indent.
-  const line = src.replace(/^(\s*(?:\d{1,2}:)?\s*)\* /, '$1  ');
+  // (One \s* before the optional "12:" and its own after it: two \s* in a
+  // row backtrack over every split of a long run of spaces.)
+  const line = src.replace(/^(\s*(?:\d{1,2}:\s*)?)\* /, '$1  ');
   const m = line.match(/^\s{0,4}(\d{1,2}):( *)(.*)$/);
   if (m) return { n, day: Number(m[1]), indent: Math.max(0, m[2].length - 1), text: m[3].trim() };
   const t = line.trimStart();
