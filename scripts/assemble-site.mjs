@@ -84,9 +84,11 @@ function bundle(entry) {
 const sha = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const appCode = bundle('app.js');
 const style = fs.readFileSync(path.join(src, 'css', 'style.css'), 'utf8');
-// The worker: the module (with the wasm inside) and the worker's own code,
-// started from a Blob by app.js. As text/plain it is never run by the page.
-const workerCode = fs.readFileSync(path.join(wasmDir, 'battle-single.js'), 'utf8') + '\n' +
+// The worker: the module, its wasm as base64 (worker.js hands the bytes to
+// the module), and the worker's own code, started from a Blob by app.js. As
+// text/plain it is never run by the page.
+const workerCode = fs.readFileSync(path.join(wasmDir, 'battle.js'), 'utf8') + '\n' +
+  `self.BATTLE_WASM_BASE64 = '${fs.readFileSync(path.join(wasmDir, 'battle.wasm')).toString('base64')}';\n` +
   fs.readFileSync(path.join(src, 'js', 'worker.js'), 'utf8');
 if (workerCode.includes('</script')) throw new Error('single file: the worker code contains </script');
 if (appCode.includes('</script')) throw new Error('single file: the page code contains </script');

@@ -9,11 +9,13 @@ let ready = null;
 function load() {
   if (!ready) {
     // A page that inlines everything (the offline single file) defines the
-    // factory before this code runs; the served site loads it from battle.js.
+    // factory and the wasm's bytes (base64) before this code runs; the served
+    // site loads the factory from battle.js and the module fetches battle.wasm.
     if (typeof createBattleModule === 'undefined') importScripts(self.BATTLE_MODULE_URL || '../battle.js');
-    ready = createBattleModule({
-      locateFile: (file) => new URL('../' + file, self.location.href).href,
-    });
+    const inline = self.BATTLE_WASM_BASE64;
+    ready = createBattleModule(inline
+      ? { wasmBinary: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) }
+      : { locateFile: (file) => new URL('../' + file, self.location.href).href });
   }
   return ready;
 }
