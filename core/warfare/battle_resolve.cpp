@@ -85,7 +85,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
     // place at the front of the queue (below), before the rest.
     int hits = 1, casualties = k;
     if (A.has(Trait::HurlRocks)) {
-        if (log) out_of_line([=, this, &T, &r] {
+        if (log) out_of_line([=, &T, &r] {
             std::string t2 = "Hurl Rocks: " + num(k) + " casualties";
             if (T.is(Type::Fortification)) {
                 t2 += " (";
@@ -102,7 +102,7 @@ void State::resolve_attack(const Step& s, const Roll& r, bool faces, Log* log) {
     } else {
         const int per = per_hit(a, t, charge);
         const int padv = power_adv(a, t);
-        if (log) out_of_line([=, this, &A, &T, &r] {
+        if (log) out_of_line([=, &A, &T, &r] {
             const int first_die = adv == 0 ? 1 : 2;
             std::string t2 = cls == 2 ? "Two Power checks" : "Power check";
             json data = {{"unit", a}, {"target", t}, {"bonus", A.power}, {"target_number", T.toughness},
