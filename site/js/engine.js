@@ -48,8 +48,9 @@ export class Engine {
     return this.upgradeEngine;
   }
 
-  upgrading() {
-    return Boolean(this.upgradeEngine?.busy('odds'));
+  // An odds run is under way here or in the exact solve behind sampled odds.
+  oddsBusy() {
+    return this.busy('odds') || Boolean(this.upgradeEngine?.busy('odds'));
   }
 
   // Ends the odds run under way: its exact solve here and its sampling in the pool.
@@ -227,6 +228,7 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
   const asked = parallel ? { ...request, solver: { ...(request.solver || {}), defer_sampling: true } } : request;
   const wantsExact = (a) => upgrade && a.ok && !a.method.startsWith('exact') && (!quick || a.fallback?.reason === 'time limit');
   let sampled = null, exactRun = null, exactOk = false;
+  const working = 'Sampled odds shown; working out the exact odds';
   // The exact solve behind the sampled odds, started once they are shown.
   const behind = () => {
     exactRun ||= engine.upgrader().call('odds', upgrade, {
@@ -243,7 +245,7 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
     clearTimeout(slow);
     preview.show(a);
     stop.hidden = false;
-    preview.note('Sampled odds shown; working out the exact odds…');
+    preview.note(`${working}…`);
     behind();
   };
   try {
@@ -264,10 +266,10 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
       answer = await samplePool(engines, request, deferred, {
         cancelled: () => cancelled() || exactOk,
         finish: engine,
-        interim: wantsExact({ ...deferred, method: 'deferred' }) ? { halfwidth: PAGE_PREVIEW_HALFWIDTH, show: showSampled } : null,
+        interim: wantsExact(deferred) ? { halfwidth: PAGE_PREVIEW_HALFWIDTH, show: showSampled } : null,
         onProgress: (p) => {
           const text = `Sampling: ${num(p.trials, 0)} of ${num(p.planned, 0)} battles on ${p.workers} cores${p.halfwidth < 1 ? `, ±${pct(p.halfwidth)} so far` : ''}…`;
-          if (sampled) preview.note(`Sampled odds shown; working out the exact odds. ${text}`);
+          if (sampled) preview.note(`${working}. ${text}`);
           else tell(text);
         },
       });
@@ -288,14 +290,14 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
       if (!sampled) throw e;
       return { ...sampled, upgrade: { message: e.message } };
     }
-    if (!engine.busy('odds') && !engine.upgrading()) {
+    if (!engine.oddsBusy()) {
       if (sampled) preview.note('Stopped working out the exact odds: the sampled odds shown stand.');
       else tell('Stopped. Edit the battle to compute again.');
     }
     return null;
   } finally {
     clearTimeout(slow);
-    if (!engine.busy('odds') && !engine.upgrading()) stop.hidden = true;
+    if (!engine.oddsBusy()) stop.hidden = true;
   }
 }
 

@@ -132,7 +132,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
           },
         });
       } catch (e) {
-        if (alive()) this.failed(e.message);
+        if (alive()) view.failed(e.message);
         return;
       }
       // Large: its exact odds took longer than the moment's attempt, or never came.

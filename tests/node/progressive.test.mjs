@@ -24,8 +24,7 @@ class FakeEngine {
   cancelOdds() { this.runs++; }
   pool() { return this.helpers; }
   upgrader() { return this.up; }
-  busy() { return false; }
-  upgrading() { return false; }
+  oddsBusy() { return false; }
 }
 
 const wf = (name, ancestry, experience, equipment, type, size) => ({ name, ancestry, experience, equipment, type, size });
