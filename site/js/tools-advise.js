@@ -57,13 +57,15 @@ export function mountAdvisor(ctx, { battle, cards = () => ({ attacker: [], defen
     return { attacker: b.attacker?.units || [], defender: b.defender?.units || [] };
   };
 
-  // Unit rows follow the armies; a changed army starts its rows again from the units' dice.
-  const marksOf = (s, i) => MARKS.filter((k) => k.has(units()[s][i], cards()[s]?.[i]));
+  // The marks unit `x` (side `s`, index `i`) may carry, from its card.
+  const marksOf = (x, s, i) => MARKS.filter((k) => k.has(x, cards()[s]?.[i]));
   const perTurn = () => Number(battle().options?.orders_per_turn) || 1;
+  // Unit rows follow the armies; a changed army starts its rows again from the units' dice.
   function syncUnits() {
     const u = units();
-    const marks = ['attacker', 'defender'].map((s) => u[s].map((x, i) => marksOf(s, i).map((k) => k.key).join()));
-    const next = JSON.stringify([u.attacker.map(dieNow), u.defender.map(dieNow), u.attacker.map((x) => x.name), u.defender.map((x) => x.name), marks, perTurn()]);
+    const marks = { attacker: u.attacker.map((x, i) => marksOf(x, 'attacker', i)), defender: u.defender.map((x, i) => marksOf(x, 'defender', i)) };
+    const next = JSON.stringify([u.attacker.map(dieNow), u.defender.map(dieNow), u.attacker.map((x) => x.name), u.defender.map((x) => x.name),
+      [marks.attacker, marks.defender].map((side) => side.map((ks) => ks.map((k) => k.key).join())), perTurn()]);
     if (next === shape) return;
     shape = next;
     // A unit still in its place keeps what was set for it; a new or moved one starts from the army.
@@ -75,7 +77,7 @@ export function mountAdvisor(ctx, { battle, cards = () => ({ attacker: [], defen
         : { name: x.name, from: dieNow(x), die: dieNow(x), exhausted: false, resting: false, engaged: '', charged: false, rallied: false,
           courage_used: false, savage_used: false, sapped: false }));
       // A mark the unit no longer has (its traits changed) is dropped.
-      moment.units[s].forEach((m, i) => { for (const k of MARKS) if (m[k.key] && !marksOf(s, i).includes(k)) m[k.key] = false; });
+      moment.units[s].forEach((m, i) => { for (const k of MARKS) if (m[k.key] && !marks[s][i].includes(k)) m[k.key] = false; });
     }
   }
 
@@ -93,10 +95,11 @@ export function mountAdvisor(ctx, { battle, cards = () => ({ attacker: [], defen
     setupBox.firstChild.append(field('Round', round, '/situation/round', { cls: 'num' }),
       field('First to act each round', firstSel, '/situation/first', { hint: 'who has the initiative' }));
     // With more than one order a turn, the next may not be the turn's first.
-    if (perTurn() > 1) {
-      if (moment.ordersGiven > perTurn() - 1) moment.ordersGiven = 0;
-      const given = numberInput(moment.ordersGiven, { min: 0, max: perTurn() - 1, onInput: (el) => { moment.ordersGiven = numberValue(el); } });
-      setupBox.firstChild.append(field('Orders already given this turn', given, '/situation/orders_given', { cls: 'num', hint: `of ${perTurn()} a turn` }));
+    const turns = perTurn();
+    if (turns > 1) {
+      if (moment.ordersGiven > turns - 1) moment.ordersGiven = 0;
+      const given = numberInput(moment.ordersGiven, { min: 0, max: turns - 1, onInput: (el) => { moment.ordersGiven = numberValue(el); } });
+      setupBox.firstChild.append(field('Orders already given this turn', given, '/situation/orders_given', { cls: 'num', hint: `of ${turns} a turn` }));
     }
     const u = units();
     for (const s of ['attacker', 'defender']) {
@@ -115,7 +118,7 @@ export function mountAdvisor(ctx, { battle, cards = () => ({ attacker: [], defen
           field('Engaged', eng, `${path}/engaged`, { whose: x.name }),
           h('div', { class: 'advise-checks' }, x.type === 'fortification' ? null : check('exhausted', 'Exhausted'),
             x.type === 'cavalry' ? check('resting', 'Resting') : null, check('charged', 'Charged'), check('rallied', 'Rallied'),
-            marksOf(s, i).map((k) => check(k.key, k.text))),
+            marksOf(x, s, i).map((k) => check(k.key, k.text))),
           h('span', { class: 'field-error', dataset: { errorFor: path } }));
       });
       setupBox.append(h('div', { class: `advise-side ${s}` }, h('h3', { text: SIDE_NAMES[s] }), rows));
