@@ -368,7 +368,8 @@ private:
         int n = 0;
     };
 
-    Plan plan(int u) const;    // decide(), or the sampler's memo of it
+    Plan plan(int u) const;    // decide(), or the sampler's memo of it (battle_inline.hpp)
+    Plan replan(int u) const;  // decide(), remembered in the sampler's memo
     Plan decide(int u) const;
     bool can_charge(int a, int t) const;  // the policy charges when the rules allow it
     // What the rules allow a unit of the side to act, for the policy and the advisor alike.

@@ -70,6 +70,16 @@ inline bool State::may_charge(int a, int t) const {
 
 inline bool State::can_charge(int a, int t) const { return b_->pol.charge && may_charge(a, t); }
 
+inline State::Plan State::plan(int u) const {
+    if (!acts(u) || has(u, kExhausted)) return Plan{};
+    // The sampler's memo: a unit's plan stands while nothing it reads has
+    // changed (touch() marks every such change, touch_die() a die's where
+    // plans read dice, touch_unit() one only that unit's plan reads;
+    // exhaustion is read above). Read here, inline; worked out in replan().
+    if (memo_ && memo_[u].gen == gen_ && !check_memo) return memo_[u].plan;
+    return replan(u);
+}
+
 // The step queue and the small checks advance() makes at every step.
 inline void State::put_step(int i, Step s) {
     // One 4-byte store: advance() reads the front step whole, and a load that

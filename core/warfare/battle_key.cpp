@@ -127,7 +127,7 @@ bool State::inflicted_matters() const {
 // The queue of pending steps is read the same in both keys.
 [[gnu::always_inline]] inline void State::unpack_queue(KeyReader& r, unsigned ub) {
     q_n_ = static_cast<std::int8_t>(r.get(6));
-    const std::uint64_t unit_mask = (std::uint64_t{1} << ub) - 1;
+    const std::uint64_t unit_mask = low_bits(ub);
     for (int i = 0; i < q_n_; ++i) {
         const std::uint64_t v = r.get(12 + 2 * ub);  // one step's fields (put_queue)
         Step& s = q_[static_cast<std::size_t>(i)];

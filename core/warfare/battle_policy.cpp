@@ -103,21 +103,13 @@ bool State::wants_to_feed(int u) const {
     return feed != Feed::WhenDiminished || diminished(u);
 }
 
-State::Plan State::plan(int u) const {
-    if (!acts(u) || has(u, kExhausted)) return Plan{};
-    // The sampler's memo: a unit's plan stands while nothing it reads has
-    // changed (touch() marks every such change, touch_die() a die's where
-    // plans read dice, touch_unit() one only that unit's plan reads;
-    // exhaustion is read above).
-    if (memo_) {
-        PlanMemo& m = memo_[u];
-        if (m.gen == gen_ && !check_memo) return m.plan;
-        const Plan fresh = decide(u);
-        if (m.gen == gen_ && !(m.plan == fresh)) throw std::logic_error("a remembered plan is stale");
-        m = {gen_, fresh};
-        return fresh;
-    }
-    return decide(u);
+State::Plan State::replan(int u) const {
+    if (!memo_) return decide(u);
+    PlanMemo& m = memo_[u];
+    const Plan fresh = decide(u);
+    if (m.gen == gen_ && !(m.plan == fresh)) throw std::logic_error("a remembered plan is stale");
+    m = {gen_, fresh};
+    return fresh;
 }
 
 bool State::check_memo = false;

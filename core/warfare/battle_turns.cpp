@@ -80,9 +80,7 @@ void State::before_order(Log* log) {
 int State::pick(Plan& bp) const {
     int best = -1;
     for (int u = b_->first[turn_]; u < b_->first[turn_ + 1]; ++u) {
-        if (!acts(u) || has(u, kExhausted)) continue;
-        // The sampler's remembered plan, read here without a call (plan() checks it).
-        const Plan p = memo_ && memo_[u].gen == gen_ && !check_memo ? memo_[u].plan : plan(u);
+        const Plan p = plan(u);
         if (p.kind == kNone) continue;
         if (best < 0) {
             best = u;
