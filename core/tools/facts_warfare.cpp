@@ -300,6 +300,7 @@ public:
                           "in order of total cost; the first that reaches the target is the cheapest of them";
 
         using Key = std::vector<std::uint16_t>;  // (not uint8_t: g++ 12 warns falsely on its memcmp)
+        auto gold = [](double c) { return std::to_string(static_cast<long long>(std::llround(c))) + " gold"; };
         auto cost_of_key = [&](const Key& k) {
             double c = 0;
             for (std::size_t u = 0; u < k.size(); ++u) c += opts[u][k[u]].cost;
@@ -348,9 +349,8 @@ public:
                     out["changes"] = words;
                     out["point"] = point;
                     out["note"] = words.empty() ? "The army as it is already reaches the target."
-                                                : "The cheapest way found: " + join_words(words) + ", for " +
-                                                      std::to_string(static_cast<long long>(std::llround(cost))) +
-                                                      " gold (the builder's costs). " + std::to_string(solved - 1) +
+                                                : "The cheapest way found: " + join_words(words) + ", for " + gold(cost) +
+                                                      " (the builder's costs). " + std::to_string(solved - 1) +
                                                       " cheaper combinations were solved and fall short.";
                     break;
                 }
@@ -366,10 +366,8 @@ public:
         out["refused"] = refused;
         // The combination behind the best chance found, in words.
         auto best_words = [&]() {
-            std::vector<std::string> w;
-            for (const auto& c : best_point["changes"]) w.push_back(c.get<std::string>());
-            if (w.empty()) return std::string("the army as it is");
-            return join_words(w) + " (" + std::to_string(static_cast<long long>(std::llround(best_point["cost"].get<double>()))) + " gold)";
+            const auto w = best_point["changes"].get<std::vector<std::string>>();
+            return w.empty() ? std::string("the army as it is") : join_words(w) + " (" + gold(best_point["cost"].get<double>()) + ")";
         };
         if (!out.contains("reachable")) {
             out["reachable"] = false;
