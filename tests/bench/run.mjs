@@ -158,7 +158,10 @@ if (!only || 'page'.includes(only)) {
         console.log(`  ${'  then, behind them, the final odds'.padEnd(58)} ${median(t.final_ms).toFixed(0).padStart(5)} ms  (${t.final_ms.map((x) => x.toFixed(0)).join(', ')}; ${t.final_method})`);
     };
     console.log('');
-    console.log(`Page: from an edit to odds on screen (median of 5 edits, 1280x800, ${await chrome.browser.newPage().then(async (p) => { const c = await p.evaluate(() => navigator.hardwareConcurrency); await p.close(); return c; })} cores reported; wall time in Chromium; target 300 ms, the 6v6 1 s)`);
+    const probe = await chrome.browser.newPage();
+    const cores = await probe.evaluate(() => navigator.hardwareConcurrency);
+    await probe.close();
+    console.log(`Page: from an edit to odds on screen (median of 5 edits, 1280x800, ${cores} cores reported; wall time in Chromium; target 300 ms, the 6v6 1 s)`);
     times.forEach(show);
     // Issue 16's tools, from the click to the answer (targets: sweep and marginal 300 ms, advice 1 s).
     const tools = await measureToolTimes(chrome.browser, server.url, rules, { runs: 3 });
