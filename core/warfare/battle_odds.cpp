@@ -77,6 +77,23 @@ std::string State::self_check() const {
                 if (po.fixed_value[c] != expected_value(a, t, c == 1))
                     return "fixed value of " + num(a) + " on " + num(t) + " disagrees with expected_value()";
         }
+    // best_target() reads the same rules with what holds for every target
+    // hoisted: its count, top value and pick agree with scan_targets().
+    for (int a = 0; a < n(); ++a) {
+        Targets ts;
+        scan_targets(a, ts);
+        Scored best{-1, false, 0};
+        std::int64_t top = -1, want_top = -1;
+        const int count = best_target(a, best, top);
+        for (int i = 0; i < ts.n; ++i) want_top = std::max(want_top, ts.at[static_cast<std::size_t>(i)].value);
+        bool listed = count == 0;
+        for (int i = 0; i < ts.n; ++i) {
+            const Scored& x = ts.at[static_cast<std::size_t>(i)];
+            listed = listed || (x.target == best.target && x.charge == best.charge && x.value == best.value);
+        }
+        if (count != ts.n || top != want_top || !listed)
+            return "best_target(" + num(a) + ") disagrees with scan_targets()";
+    }
     return "";
 }
 
