@@ -101,6 +101,31 @@ test('bad input: an error naming the field, from wasm and native alike', async (
   }
 });
 
+// Text crosses into and out of wasm through TextEncoder and TextDecoder
+// (wasm/bindings.cpp): every kind of character must come back as it went in,
+// byte for byte the same answer as the native CLI gives.
+test('names in any script cross the wasm boundary unchanged, and match native', async () => {
+  const names = ['Ærø’s “Host”', 'Легион', '軍団 𝕏 🐉', 'tab\there \\ "quoted" </script>', 'x'.repeat(80)];
+  const req = { ...example, units: names.map((name, i) => ({ ...example.units[i % 2], name })) };
+  for (const fn of ['odds', 'roll']) {
+    const text = (await wasm()).call(fn, JSON.stringify({ ...req, ...(fn === 'roll' ? { seed: 5 } : {}) }));
+    const a = JSON.parse(text);
+    assert.deepEqual(a.units.map((u) => u.name), names);
+    const n = native(fn === 'roll' ? ['roll', '--seed', '5', '-'] : ['odds', '-'], JSON.stringify(req));
+    assert.equal(n.status, 0);
+    if (fn === 'roll') assert.deepEqual(a, n.out);
+    else assert.deepEqual(a.units, n.out.units);
+  }
+  // A lone surrogate, raw in the text (JSON.stringify would escape it), is not
+  // UTF-8: it arrives as U+FFFD, not as broken bytes.
+  const m = await wasm();
+  const raw = JSON.stringify({ ...example, units: [{ ...example.units[0], name: 'aLONEb' }, example.units[1]] });
+  const lone = JSON.parse(m.call('odds', raw.replace('LONE', '\ud800')));
+  assert.equal(lone.units[0].name, 'a\ufffdb');
+  // Something other than text is refused as before, not read as text.
+  assert.throws(() => m.call('odds', 42), /non-string/);
+});
+
 test('Monte Carlo reports progress, agrees with exact odds, and can be stopped', async () => {
   const m = await wasm();
   const seen = [];

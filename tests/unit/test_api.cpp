@@ -204,3 +204,25 @@ TEST_CASE("api: exact_time_s bounds auto's exact attempt, then it samples and sa
     REQUIRE(bad["ok"] == false);
     CHECK(bad["error"]["path"] == "/solver/exact_time_s");
 }
+
+// The request is parsed plainly first and, only when a number overflows, again
+// with the parser's place tracked: the error still names the field.
+TEST_CASE("api: a number too large for a double is blamed on its field", "[api][input]") {
+    const std::string unit_a = R"({"name":"a","nation":"ashen","arms":4,"armour":2,"size":5})";
+    for (const auto& [text, path] : std::vector<std::pair<std::string, std::string>>{
+             {R"({"ruleset":"bloodied-steel","units":[)" + unit_a +
+                  R"(,{"name":"b","nation":"tribunan","arms":1e999,"armour":2,"size":5}]})",
+              "/units/1/arms"},
+             {R"({"ruleset":"bloodied-steel","units":[)" + unit_a + R"(],"solver":{"trials":-2e400}})",
+              "/solver/trials"}}) {
+        const json a = json::parse(bc::api::odds(text));
+        CHECK(a["ok"] == false);
+        CHECK(a["error"]["path"] == path);
+        CHECK(a["error"]["message"].get<std::string>().find("1.8e308") != std::string::npos);
+    }
+    // Bad JSON is still said to be bad JSON, with nothing to blame but the text.
+    const json bad = json::parse(bc::api::odds(R"({"ruleset":"bloodied-steel","units":[[[)"));
+    CHECK(bad["ok"] == false);
+    CHECK(bad["error"]["path"] == "");
+    CHECK(bad["error"]["message"].get<std::string>().find("not valid JSON") != std::string::npos);
+}
