@@ -88,6 +88,17 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
         s.pack(kw);
         return !kw.overflow();
     };
+    // A child's key, and its progress when it is not terminal.
+    auto pack_child = [&kw](const S& s, std::uint64_t& progress) {
+        kw.clear();
+        if constexpr (PacksProgress<S>) {
+            progress = s.pack_progress(kw);
+        } else {
+            s.pack(kw);
+            if (!kw.overflow() && !s.is_terminal()) progress = s.progress();
+        }
+        return !kw.overflow();
+    };
 
     if (root.is_terminal()) {
         Recorder rec(tally, 1.0);
@@ -203,7 +214,8 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
                 const double p = static_cast<double>(o.weight) / static_cast<double>(total);
                 child = s;
                 child.apply(o.code, nullptr);
-                if (!pack(child)) return stop("state too large");
+                std::uint64_t pr = 0;
+                if (!pack_child(child, pr)) return stop("state too large");
                 bool fresh = false;
                 if (child.is_terminal()) {
                     const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
@@ -215,7 +227,6 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
                     leaving = true;
                     continue;
                 }
-                const std::uint64_t pr = child.progress();
                 if (pr < level) throw std::logic_error("progress went backwards");
                 if (pr > level) {
                     const std::uint32_t t = target_of(pr);

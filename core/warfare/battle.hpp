@@ -141,6 +141,8 @@ public:
     void pack(KeyWriter& w) const;
     void unpack(KeyReader& r);
     std::uint64_t progress() const;
+    // pack() and progress() in one pass over the units (the exact solver asks both of every child).
+    std::uint64_t pack_progress(KeyWriter& w) const;
     void record(Recorder& r) const;
     // Only sampling asks a state for its own dice, so the first such call
     // switches on the endless rule (battle_endless.cpp); exact solving never does.
@@ -311,7 +313,8 @@ private:
     std::uint32_t live_undead(int u) const;
     void pack_full(KeyWriter& w) const;
     void unpack_full(KeyReader& r);
-    void unpack_queue(KeyReader& r, unsigned ub);
+    template <class R>
+    void unpack_queue(R& r, unsigned ub);
     std::uint64_t progress_full() const;
     bool inflicted_matters() const;
     void set(int u, std::uint16_t f, bool on = true) {

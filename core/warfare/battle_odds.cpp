@@ -67,6 +67,10 @@ bool State::morale_passes(int u, int dc, int face) const {
 }
 
 std::string State::self_check() const {
+    {
+        KeyWriter kw;
+        if (pack_progress(kw) != progress()) return "pack_progress() disagrees with progress()";
+    }
     for (int a = 0; a < n(); ++a)
         for (int t = 0; t < n(); ++t) {
             if (may_attack(a, t) != (illegal(a, t) == nullptr))
