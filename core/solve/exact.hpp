@@ -138,7 +138,7 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
     KeySet terminals;
     std::vector<double> terminal_mass;
     Outcomes outs;
-    S s = root, child = root;
+    S s = root, child_copy = root;
     std::uint64_t levels_done = 0;
     std::size_t waiting_bytes = 0;  // memory of the later levels, refreshed now and then
 
@@ -209,10 +209,12 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
             std::uint64_t total = 0;
             for (const auto& o : outs) total += o.weight;
             if (total == 0) throw std::logic_error("chance node without outcomes");
-            for (const auto& o : outs) {
+            for (std::size_t k = 0; k < outs.size(); ++k) {
+                const Outcome& o = outs[k];
                 if (o.weight == 0) continue;
                 const double p = static_cast<double>(o.weight) / static_cast<double>(total);
-                child = s;
+                // The last outcome is applied to the state itself: nothing reads it after.
+                S& child = k + 1 == outs.size() ? s : (child_copy = s);
                 child.apply(o.code, nullptr);
                 std::uint64_t pr = 0;
                 if (!pack_child(child, pr)) return stop("state too large");
@@ -306,9 +308,9 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
             const double m = terminal_mass[id];
             if (m <= 0) continue;
             KeyReader kr(terminals.key(id), terminals.key_size(id));
-            child.unpack(kr);
+            child_copy.unpack(kr);
             Recorder rec(tally, m);
-            child.record(rec);
+            child_copy.record(rec);
             tally.add_total(m);
             st.settled += m;
         }
