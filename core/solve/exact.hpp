@@ -88,6 +88,17 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
         s.pack(kw);
         return !kw.overflow();
     };
+    // A child's key, and its progress when it is not terminal.
+    auto pack_child = [&kw](const S& s, std::uint64_t& progress) {
+        kw.clear();
+        if constexpr (PacksProgress<S>) {
+            progress = s.pack_progress(kw);
+        } else {
+            s.pack(kw);
+            if (!kw.overflow() && !s.is_terminal()) progress = s.progress();
+        }
+        return !kw.overflow();
+    };
 
     if (root.is_terminal()) {
         Recorder rec(tally, 1.0);
@@ -127,7 +138,7 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
     KeySet terminals;
     std::vector<double> terminal_mass;
     Outcomes outs;
-    S s = root, child = root;
+    S s = root, child_copy = root;
     std::uint64_t levels_done = 0;
     std::size_t waiting_bytes = 0;  // memory of the later levels, refreshed now and then
 
@@ -198,12 +209,15 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
             std::uint64_t total = 0;
             for (const auto& o : outs) total += o.weight;
             if (total == 0) throw std::logic_error("chance node without outcomes");
-            for (const auto& o : outs) {
+            for (std::size_t k = 0; k < outs.size(); ++k) {
+                const Outcome& o = outs[k];
                 if (o.weight == 0) continue;
                 const double p = static_cast<double>(o.weight) / static_cast<double>(total);
-                child = s;
+                // The last outcome is applied to the state itself: nothing reads it after.
+                S& child = k + 1 == outs.size() ? s : (child_copy = s);
                 child.apply(o.code, nullptr);
-                if (!pack(child)) return stop("state too large");
+                std::uint64_t pr = 0;
+                if (!pack_child(child, pr)) return stop("state too large");
                 bool fresh = false;
                 if (child.is_terminal()) {
                     const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
@@ -215,7 +229,6 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
                     leaving = true;
                     continue;
                 }
-                const std::uint64_t pr = child.progress();
                 if (pr < level) throw std::logic_error("progress went backwards");
                 if (pr > level) {
                     const std::uint32_t t = target_of(pr);
@@ -295,9 +308,9 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
             const double m = terminal_mass[id];
             if (m <= 0) continue;
             KeyReader kr(terminals.key(id), terminals.key_size(id));
-            child.unpack(kr);
+            child_copy.unpack(kr);
             Recorder rec(tally, m);
-            child.record(rec);
+            child_copy.record(rec);
             tally.add_total(m);
             st.settled += m;
         }

@@ -44,6 +44,20 @@ public:
         used_ = rest;
     }
     void put_bool(bool b) { put(b ? 1 : 0, 1); }
+    // Appends whole words a caller packed itself, the last with `last_bits`
+    // bits used (1 to 64): the same key as put() field by field. Only on a
+    // writer that ends on a word boundary (at_word_end()).
+    bool at_word_end() const { return used_ == 0; }
+    void put_words(const std::uint64_t* w, std::size_t n, unsigned last_bits) {
+        if (n == 0) return;
+        if (n > kMaxKeyWords - n_) {
+            overflow_ = true;
+            return;
+        }
+        for (std::size_t i = 0; i < n; ++i) w_[n_ + i] = w[i];
+        n_ += n;
+        used_ = last_bits >= 64 ? 0 : last_bits;
+    }
     // A small signed value stored as v + 1 (for "none" = -1 fields).
     void put_opt(int v, unsigned bits) { put(static_cast<std::uint64_t>(v + 1), bits); }
 
@@ -85,6 +99,17 @@ public:
     }
     bool get_bool() { return get(1) != 0; }
     int get_opt(unsigned bits) { return static_cast<int>(get(bits)) - 1; }
+
+    // Where the reader stands, for a caller that reads a known layout with a
+    // reader of its own and then moves this one on (seek()).
+    const std::uint64_t* words() const { return w_; }
+    std::size_t size() const { return n_; }
+    std::size_t word() const { return i_; }
+    unsigned bit() const { return used_; }
+    void seek(std::size_t word, unsigned bit) {
+        i_ = word;
+        used_ = bit;
+    }
 
 private:
     const std::uint64_t* w_;

@@ -95,6 +95,13 @@ concept WeighsSteps = requires(const S& cs) {
     { cs.step_weight() } -> std::convertible_to<double>;
 };
 
+// A state may pack its key and work out its progress in one pass (the
+// exact solver asks both of every child); it must equal progress().
+template <class S>
+concept PacksProgress = requires(const S& cs, KeyWriter& kw) {
+    { cs.pack_progress(kw) } -> std::convertible_to<std::uint64_t>;
+};
+
 template <class S>
 double step_weight_of(const S& s) {
     if constexpr (WeighsSteps<S>)

@@ -6,6 +6,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -132,6 +133,11 @@ struct Roll {
 class State {
 public:
     explicit State(std::shared_ptr<const Battle> b, Log* log = nullptr);
+    State(const State&) = default;
+    // Copies only the units and steps in use (the exact solver copies a state
+    // for every chance outcome, and most of both arrays is empty), and the
+    // battle only when it differs.
+    State& operator=(const State& o);
     // A state for single orders (start_probe): no initiative, nothing advanced.
     static State for_probe(std::shared_ptr<const Battle> b);
 
@@ -141,6 +147,8 @@ public:
     void pack(KeyWriter& w) const;
     void unpack(KeyReader& r);
     std::uint64_t progress() const;
+    // pack() and progress() in one pass over the units (the exact solver asks both of every child).
+    std::uint64_t pack_progress(KeyWriter& w) const;
     void record(Recorder& r) const;
     // Only sampling asks a state for its own dice, so the first such call
     // switches on the endless rule (battle_endless.cpp); exact solving never does.
@@ -311,7 +319,8 @@ private:
     std::uint32_t live_undead(int u) const;
     void pack_full(KeyWriter& w) const;
     void unpack_full(KeyReader& r);
-    void unpack_queue(KeyReader& r, unsigned ub);
+    template <class R>
+    void unpack_queue(R& r, unsigned ub);
     std::uint64_t progress_full() const;
     bool inflicted_matters() const;
     void set(int u, std::uint16_t f, bool on = true) {
@@ -422,12 +431,15 @@ private:
     Reach reach_change() const;     // can a lasting change or an end still happen?
     bool endless_rule(Log* log);    // true: the battle was ended as endless
 
+    // The battle, the two arrays, then every other field: operator= copies
+    // the arrays' used parts and the rest as one block from facts_ to
+    // still_progress_, which stays last (self_check() holds this layout).
     std::shared_ptr<const Battle> b_;
+    std::array<UnitState, 2 * BattleLimits::kUnitsPerSide> u_{};
+    std::array<Step, BattleLimits::kQueue> q_{};
     const UnitFact* facts_ = nullptr;  // b_->facts.data(): read in every inner loop
     std::uint32_t gen_ = 0;            // bumped by every change a plan reads (touch())
     PlanMemo* memo_ = nullptr;         // the sampler's, one per unit; none for exact solving and rolls
-    std::array<UnitState, 2 * BattleLimits::kUnitsPerSide> u_{};
-    std::array<Step, BattleLimits::kQueue> q_{};
     std::int8_t q_n_ = 0;
     std::int8_t outcome_ = -1;
     std::int8_t turn_ = kAttacker;
@@ -451,8 +463,21 @@ private:
     std::uint8_t watch_tick_ = 0;
     std::uint32_t still_turns_ = 0;  // turns since progress() last changed
     std::uint32_t next_proof_ = kProofTurns;
-    std::uint64_t still_progress_ = ~std::uint64_t{0};
+    std::uint64_t still_progress_ = ~std::uint64_t{0};  // the last field (see operator=)
 };
+
+inline State& State::operator=(const State& o) {
+    if (this == &o) return *this;
+    if (b_.get() != o.b_.get()) b_ = o.b_;
+    const int units = o.b_->count;
+    for (int u = 0; u < units; ++u) u_[static_cast<std::size_t>(u)] = o.u_[static_cast<std::size_t>(u)];
+    for (int i = 0; i < o.q_n_; ++i) q_[static_cast<std::size_t>(i)] = o.q_[static_cast<std::size_t>(i)];
+    const auto* from = reinterpret_cast<const char*>(&o.facts_);
+    const auto at = from - reinterpret_cast<const char*>(&o);
+    const auto bytes = reinterpret_cast<const char*>(&o.still_progress_) + sizeof(still_progress_) - from;
+    std::memcpy(reinterpret_cast<char*>(this) + at, from, static_cast<std::size_t>(bytes));
+    return *this;
+}
 
 json battle_odds(const Battle& b, const In& solver);
 // Sampled odds of the battle from `root` (the solver's Monte Carlo, with the

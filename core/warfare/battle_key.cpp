@@ -14,7 +14,9 @@
 // - the queue of steps.
 // What only the log reads (rounds, who broke, the probe's first roll) and the
 // endless rule's counters (sampling only) are left out.
+#include <array>
 #include <bit>
+#include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
 
@@ -25,29 +27,106 @@ using namespace detail;
 namespace {
 // Gathers fields into whole words before handing them to the KeyWriter: a
 // key is a few dozen small fields, and one put() per word is much cheaper.
+// The words are the KeyWriter's own bit stream (each field's bits right
+// after the last's), so the key is the same as one put() per field. Every
+// value fits its width (as KeyWriter::put would mask it to).
 class Bits {
 public:
     explicit Bits(KeyWriter& w) : w_(w) {}
     ~Bits() {
-        if (n_) w_.put(acc_, n_);
+        if (overflow_) {
+            for (std::size_t i = 0; i <= kMaxKeyWords; ++i) w_.put(0, 64);  // too long: the KeyWriter says so
+            return;
+        }
+        if (w_.at_word_end()) {
+            if (used_) words_[n_words_] = acc_;
+            w_.put_words(words_.data(), n_words_ + (used_ ? 1 : 0), used_ ? used_ : 64);
+            return;
+        }
+        for (unsigned i = 0; i < n_words_; ++i) w_.put(words_[i], 64);
+        if (used_) w_.put(acc_, used_);
     }
     void put(std::uint64_t v, unsigned bits) {
-        if (n_ + bits > 64) {
-            w_.put(acc_, n_);
-            acc_ = 0;
-            n_ = 0;
-        }
-        acc_ |= v << n_;
-        n_ += bits;
+        acc_ |= v << used_;
+        used_ += bits;
+        if (used_ < 64) return;
+        // A whole word: what did not fit goes on in the next one.
+        used_ -= 64;
+        // One slot more than a key may have, for the partial word the destructor adds.
+        if (n_words_ < kMaxKeyWords)
+            words_[n_words_++] = acc_;
+        else
+            overflow_ = true;
+        acc_ = used_ ? v >> (bits - used_) : 0;
     }
     void put_opt(int v, unsigned bits) { put(static_cast<std::uint64_t>(v + 1), bits); }
 
 private:
     KeyWriter& w_;
     std::uint64_t acc_ = 0;
-    unsigned n_ = 0;
+    unsigned used_ = 0;
+    unsigned n_words_ = 0;
+    bool overflow_ = false;
+    std::array<std::uint64_t, kMaxKeyWords + 1> words_;
 };
 
+// Reads fields in the KeyWriter's bit stream, as KeyReader::get() does,
+// with one check at the end instead of one per field: unpack() reads a
+// layout it knows, a few dozen fields per key.
+class Fields {
+public:
+    explicit Fields(KeyReader& r) : r_(r), w_(r.words()), n_(r.size()), i_(r.word()), used_(r.bit()) {
+        cur_ = i_ < n_ ? w_[i_] : 0;
+    }
+    // `bits` 1 to 64.
+    std::uint64_t get(unsigned bits) {
+        std::uint64_t v = cur_ >> used_;
+        const unsigned from_first = 64 - used_;
+        used_ += bits;
+        if (used_ >= 64) {
+            used_ -= 64;
+            ++i_;
+            cur_ = i_ < n_ ? w_[i_] : 0;
+            if (used_) v |= cur_ << from_first;
+        }
+        return bits < 64 ? v & ((std::uint64_t{1} << bits) - 1) : v;
+    }
+    bool get_bool() { return get(1) != 0; }
+    int get_opt(unsigned bits) { return static_cast<int>(get(bits)) - 1; }
+    // Hands the position back to the KeyReader; a key too short is an error, as there.
+    void done() {
+        if (i_ > n_ || (i_ == n_ && used_ > 0)) throw std::logic_error("key read past its end");
+        r_.seek(i_, used_);
+    }
+
+private:
+    KeyReader& r_;
+    const std::uint64_t* w_;
+    std::size_t n_, i_;
+    unsigned used_;
+    std::uint64_t cur_;
+};
+
+// progress()'s measure counted unit by unit: by progress(), and by
+// pack_progress() in the same pass as the key.
+struct Progress {
+    std::uint64_t gone = 0, once = 0, cas = 0;
+    explicit Progress(bool started) : once(started ? 1 : 0) {}
+    void casualties(int max, int die) { cas += static_cast<std::uint64_t>(max - die); }
+    // A unit on the field: its once-per-battle flags that can still matter
+    // (bits 4 to 7) and its live "already checked" bits against undead.
+    void on_field(unsigned once_flags, std::uint32_t undead_checked) {
+        // A table, not std::popcount: without the instruction (x86-64's
+        // baseline) that is a call.
+        static constexpr std::uint8_t kOnes[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+        once += kOnes[(once_flags >> 4) & 15u];
+        for (std::uint32_t m = undead_checked; m; m &= m - 1) ++once;
+    }
+    std::uint64_t value(bool heals) const {
+        // Regenerate and Ravenous raise dice: only one-way events count.
+        return (gone << 40) | (once << 20) | (heals ? 0 : cas);
+    }
+};
 
 constexpr std::uint64_t low_bits(unsigned bits) { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
 
@@ -125,7 +204,8 @@ bool State::inflicted_matters() const {
 // Every field, nothing dropped: the key the canonical one is checked against
 // (Battle::full_key, tests only).
 // The queue of pending steps is read the same in both keys.
-[[gnu::always_inline]] inline void State::unpack_queue(KeyReader& r, unsigned ub) {
+template <class R>
+[[gnu::always_inline]] inline void State::unpack_queue(R& r, unsigned ub) {
     q_n_ = static_cast<std::int8_t>(r.get(6));
     const std::uint64_t unit_mask = low_bits(ub);
     for (int i = 0; i < q_n_; ++i) {
@@ -187,30 +267,39 @@ void State::unpack_full(KeyReader& r) {
     recount();
 }
 
-void State::pack(KeyWriter& kw) const {
+void State::pack(KeyWriter& kw) const { pack_progress(kw); }
+
+std::uint64_t State::pack_progress(KeyWriter& kw) const {
     const Battle& b = *b_;
-    if (b.full_key) return pack_full(kw);
+    if (b.full_key) {
+        pack_full(kw);
+        return progress();
+    }
     Bits w(kw);
     w.put_opt(outcome_, 3);
     if (outcome_ >= 0) {
-        if (outcome_ == kOutEndless) return;  // records no dice
-        for (int u = 0; u < n(); ++u)
-            w.put(has(u, kRemoved) ? 0 : static_cast<std::uint64_t>(u_[u].die), b.key[static_cast<std::size_t>(u)].die_bits);
-        return;
+        if (outcome_ != kOutEndless)  // an endless battle records no dice
+            for (int u = 0; u < n(); ++u)
+                w.put(has(u, kRemoved) ? 0 : static_cast<std::uint64_t>(u_[u].die), b.key[static_cast<std::size_t>(u)].die_bits);
+        return progress();
     }
+    Progress pr(started_);
     const unsigned ub = b.unit_bits;
     for (int u = 0; u < n(); ++u) {
         // One field per unit: its status (on the field 0, removed 1, left 2),
         // then for one still there its die, then its flags and engagement.
         const BattleKey& k = b.key[static_cast<std::size_t>(u)];
         const UnitState& s = u_[u];
+        pr.casualties(max_of(u), s.die);
         if (s.flags & kRemoved) {
+            ++pr.gone;
             w.put(1, 2);
             continue;
         }
         std::uint64_t v = static_cast<std::uint64_t>(s.die) << 2;
         unsigned bits = 2 + k.die_bits;
         if (s.flags & kLeft) {
+            ++pr.gone;
             w.put(v | 2, bits);
             continue;
         }
@@ -225,7 +314,9 @@ void State::pack(KeyWriter& kw) const {
             }
         }
         w.put(v, bits);
-        if (k.undead) w.put(live_undead(u), static_cast<unsigned>(n()));
+        const std::uint32_t undead = k.undead ? live_undead(u) : 0;
+        if (k.undead) w.put(undead, static_cast<unsigned>(n()));
+        pr.on_field(s.flags & k.flags, undead);
     }
     // The turn's fields as one value (the same bits as one put each, in this order).
     std::uint64_t v = 0;
@@ -247,14 +338,15 @@ void State::pack(KeyWriter& kw) const {
     add(pending_rounds_, 8);
     w.put(v, at);
     put_queue(w, q_.data(), q_n_, ub);
+    return pr.value(b.heals);
 }
 
 void State::unpack(KeyReader& key) {
     const Battle& b = *b_;
     if (b.full_key) return unpack_full(key);
-    // Read through a local copy, handed back at the end: the reader's
+    // Read through a reader of its own, handed back at the end: its
     // position then stays in registers instead of going to memory per field.
-    KeyReader r = key;
+    Fields r(key);
     outcome_ = static_cast<std::int8_t>(r.get_opt(3));
     for (int u = 0; u < n(); ++u) u_[u] = UnitState{};
     q_n_ = 0;
@@ -268,7 +360,7 @@ void State::unpack(KeyReader& key) {
             if (u_[u].die == 0) u_[u].flags = kRemoved;
         }
         recount();
-        key = r;
+        r.done();
         return;
     }
     const unsigned ub = b.unit_bits;
@@ -324,7 +416,7 @@ void State::unpack(KeyReader& key) {
     // any count with the parity the key holds will do.
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
     recount();
-    key = r;
+    r.done();
 }
 
 // Never decreases: a unit gone outweighs everything else; once-per-battle
@@ -336,22 +428,18 @@ std::uint64_t State::progress() const {
     if (b_->full_key) return progress_full();
     static_assert(kRallied == 16 && kCourageUsed == 32 && kSavageUsed == 64 && kSapped == 128,
                   "the once-per-battle flags are bits 4 to 7");
-    static constexpr std::uint8_t kOnes[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-    std::uint64_t gone = 0, once = started_ ? 1 : 0, cas = 0;
+    Progress pr(started_);
     for (int u = 0; u < n(); ++u) {
         const UnitState& s = u_[u];
-        cas += static_cast<std::uint64_t>(max_of(u) - s.die);
+        pr.casualties(max_of(u), s.die);
         if (s.flags & (kRemoved | kLeft)) {
-            ++gone;
+            ++pr.gone;
             continue;
         }
         const BattleKey& k = b_->key[static_cast<std::size_t>(u)];
-        once += kOnes[((s.flags & k.flags) >> 4) & 15];
-        if (k.undead)
-            for (std::uint32_t m = live_undead(u); m; m &= m - 1) ++once;
+        pr.on_field(s.flags & k.flags, k.undead ? live_undead(u) : 0);
     }
-    if (b_->heals) cas = 0;  // Regenerate and Ravenous raise dice: only one-way events count
-    return (gone << 40) | (once << 20) | cas;
+    return pr.value(b_->heals);
 }
 
 // The progress measure as it was before the canonical key (every flag and

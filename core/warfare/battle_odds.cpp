@@ -67,6 +67,36 @@ bool State::morale_passes(int u, int dc, int face) const {
 }
 
 std::string State::self_check() const {
+    {
+        KeyWriter kw;
+        if (pack_progress(kw) != progress()) return "pack_progress() disagrees with progress()";
+    }
+    {
+        // operator=: the arrays right after b_, and one block from facts_ to
+        // still_progress_ at the very end (a field declared elsewhere would not be copied).
+        const auto* me = reinterpret_cast<const char*>(this);
+        const auto* u = reinterpret_cast<const char*>(&u_);
+        if (u != reinterpret_cast<const char*>(&b_) + sizeof(b_) || reinterpret_cast<const char*>(&q_) != u + sizeof(u_) ||
+            reinterpret_cast<const char*>(&facts_) != reinterpret_cast<const char*>(&q_) + sizeof(q_) ||
+            reinterpret_cast<const char*>(&still_progress_) + sizeof(still_progress_) != me + sizeof(State))
+            return "State's fields are not laid out as operator= copies them";
+        // Assigned over a state whose every field differs.
+        State copy = *this;
+        for (auto& us : copy.u_) us.die = 99;
+        copy.q_n_ = 0;
+        copy.outcome_ = 7;
+        copy.rounds_ += 17;
+        copy.gen_ += 3;
+        copy.still_progress_ ^= 1;
+        copy = *this;
+        KeyWriter a, b;
+        pack(a);
+        copy.pack(b);
+        if (a.size() != b.size() || !std::equal(a.data(), a.data() + a.size(), b.data()) || copy.progress() != progress() ||
+            copy.rounds_ != rounds_ || copy.gen_ != gen_ || copy.still_progress_ != still_progress_ ||
+            copy.outcome_ != outcome_)
+            return "a copy of the state differs from it";
+    }
     for (int a = 0; a < n(); ++a)
         for (int t = 0; t < n(); ++t) {
             if (may_attack(a, t) != (illegal(a, t) == nullptr))

@@ -332,6 +332,39 @@ TEST_CASE("packed keys: fields of any width round-trip") {
     CHECK(bc::bits_for(100000) == 17);
 }
 
+TEST_CASE("packed keys: words packed elsewhere make the same key; a reader goes on where another stopped") {
+    const unsigned widths[] = {1, 3, 64, 17, 63, 5, 2};
+    const std::uint64_t values[] = {1, 5, 0xfedcba9876543210ULL, 99999, 0x7fffffffffffffffULL, 31, 3};
+    bc::KeyWriter fields;
+    unsigned total = 0;
+    for (int i = 0; i < 7; ++i) {
+        fields.put(values[i], widths[i]);
+        total += widths[i];
+    }
+    // The same bits handed over as words, then one more field on each.
+    bc::KeyWriter words;
+    REQUIRE(words.at_word_end());
+    words.put_words(fields.data(), fields.size(), total % 64 ? total % 64 : 64);
+    fields.put(6, 3);
+    words.put(6, 3);
+    REQUIRE(words.size() == fields.size());
+    for (std::size_t i = 0; i < fields.size(); ++i) CHECK(words.data()[i] == fields.data()[i]);
+    bc::KeyWriter full;
+    full.put(1, 64);
+    CHECK(full.at_word_end());
+    std::uint64_t many[bc::kMaxKeyWords] = {};
+    full.put_words(many, bc::kMaxKeyWords, 64);  // one word too many
+    CHECK(full.overflow());
+
+    bc::KeyReader first(fields.data(), fields.size());
+    first.get(1);
+    first.get(3);
+    bc::KeyReader second(fields.data(), fields.size());
+    second.seek(first.word(), first.bit());
+    CHECK(second.get(64) == values[2]);
+    CHECK(second.get(17) == values[3]);
+}
+
 TEST_CASE("generic checks: a state's own dice give exactly its listed weights") {
     Flips f;
     bctest::check_node(f);
