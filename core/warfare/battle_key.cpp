@@ -35,7 +35,7 @@ public:
     explicit Bits(KeyWriter& w) : w_(w) {}
     ~Bits() {
         if (overflow_) {
-            for (std::size_t i = 0; i <= kMaxKeyWords; ++i) w_.put(0, 64);  // too long: the KeyWriter says so
+            w_.put_words(words_.data(), words_.size(), 64);  // more words than a key may have: the KeyWriter says so
             return;
         }
         if (w_.at_word_end()) {
