@@ -44,19 +44,32 @@ public:
         used_ = rest;
     }
     void put_bool(bool b) { put(b ? 1 : 0, 1); }
-    // Appends whole words a caller packed itself, the last with `last_bits`
-    // bits used (1 to 64): the same key as put() field by field. Only on a
-    // writer that ends on a word boundary (at_word_end()).
-    bool at_word_end() const { return used_ == 0; }
-    void put_words(const std::uint64_t* w, std::size_t n, unsigned last_bits) {
-        if (n == 0) return;
-        if (n > kMaxKeyWords - n_) {
-            overflow_ = true;
-            return;
+    // For a packer that gathers fields into words itself (warfare's key):
+    // open() hands over the buffer, the whole words written so far and the
+    // partial last word; close() takes them back. The words go straight into
+    // the buffer, and the packer's position can stay in registers.
+    struct Open {
+        std::uint64_t* words;
+        std::size_t n;  // whole words
+        std::uint64_t partial;
+        unsigned used;  // bits of `partial` in use (0 to 63)
+    };
+    Open open() {
+        if (used_ == 0) return {w_.data(), n_, 0, 0};
+        return {w_.data(), n_ - 1, w_[n_ - 1], used_};
+    }
+    // `n` whole words (at most kMaxKeyWords), then `used` bits of `partial`;
+    // `overflow`: the packer had more words than the key may have.
+    void close(std::size_t n, std::uint64_t partial, unsigned used, bool overflow) {
+        n_ = n;
+        used_ = used;
+        if (used_ > 0) {
+            if (n_ == kMaxKeyWords)
+                overflow = true;
+            else
+                w_[n_++] = partial;
         }
-        for (std::size_t i = 0; i < n; ++i) w_[n_ + i] = w[i];
-        n_ += n;
-        used_ = last_bits >= 64 ? 0 : last_bits;
+        overflow_ = overflow_ || overflow;
     }
     // A small signed value stored as v + 1 (for "none" = -1 fields).
     void put_opt(int v, unsigned bits) { put(static_cast<std::uint64_t>(v + 1), bits); }

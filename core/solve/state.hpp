@@ -96,7 +96,8 @@ concept WeighsSteps = requires(const S& cs) {
 };
 
 // A state may pack its key and work out its progress in one pass (the
-// exact solver asks both of every child); it must equal progress().
+// exact solver asks both of every child); it must equal progress() for a
+// state that is not terminal (a terminal state's progress is never asked).
 template <class S>
 concept PacksProgress = requires(const S& cs, KeyWriter& kw) {
     { cs.pack_progress(kw) } -> std::convertible_to<std::uint64_t>;

@@ -147,7 +147,8 @@ public:
     void pack(KeyWriter& w) const;
     void unpack(KeyReader& r);
     std::uint64_t progress() const;
-    // pack() and progress() in one pass over the units (the exact solver asks both of every child).
+    // pack() and progress() in one pass over the units (the exact solver asks
+    // both of every child); an ended battle's progress is not asked, and is 0.
     std::uint64_t pack_progress(KeyWriter& w) const;
     void record(Recorder& r) const;
     // Only sampling asks a state for its own dice, so the first such call

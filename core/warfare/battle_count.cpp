@@ -30,7 +30,7 @@ json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s
     else
         levels[root.progress()].insert(kw.data(), kw.size(), fresh);
     Outcomes outs;
-    State s = root, c = root;
+    State s = root, copy = root;
     while (!levels.empty() && complete) {
         const std::uint64_t level = levels.begin()->first;
         KeySet cur = std::move(levels.begin()->second);
@@ -41,17 +41,17 @@ json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s
             outs.clear();
             s.chance_outcomes(outs);
             ++expanded;
-            for (const auto& o : outs) {
-                c = s;
-                c.apply(o.code, nullptr);
+            for (std::size_t k = 0; k < outs.size(); ++k) {
+                // As in the exact solver: the last outcome is applied to the
+                // state itself, and the key and progress come in one pass.
+                State& c = k + 1 == outs.size() ? s : (copy = s);
+                c.apply(outs[k].code, nullptr);
                 kw.clear();
-                c.pack(kw);
-                if (c.is_terminal()) {
+                const std::uint64_t p = c.pack_progress(kw);
+                if (c.is_terminal())
                     terminals.insert(kw.data(), kw.size(), fresh);
-                } else {
-                    const std::uint64_t p = c.progress();
+                else
                     (p == level ? cur : levels[p]).insert(kw.data(), kw.size(), fresh);
-                }
                 if (fresh) ++states;
             }
             if (states > max_states || ((expanded & 4095) == 0 && deadline.passed())) {

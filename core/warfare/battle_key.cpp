@@ -25,36 +25,32 @@ namespace bc::warfare {
 using namespace detail;
 
 namespace {
-// Gathers fields into whole words before handing them to the KeyWriter: a
-// key is a few dozen small fields, and one put() per word is much cheaper.
-// The words are the KeyWriter's own bit stream (each field's bits right
-// after the last's), so the key is the same as one put() per field. Every
-// value fits its width (as KeyWriter::put would mask it to).
+// Gathers fields into whole words, written straight into the KeyWriter's
+// buffer: a key is a few dozen small fields, and one store per word is much
+// cheaper than one put() per field. The words are the KeyWriter's own bit
+// stream (each field's bits right after the last's), so the key is the same
+// as one put() per field. Every value fits its width (as KeyWriter::put
+// would mask it to). Nothing here takes its own address, so the compiler
+// keeps the position in registers (in wasm, too: a buffer of its own had
+// put every field's position through memory).
 class Bits {
 public:
-    explicit Bits(KeyWriter& w) : w_(w) {}
-    ~Bits() {
-        if (overflow_) {
-            w_.put_words(words_.data(), words_.size(), 64);  // more words than a key may have: the KeyWriter says so
-            return;
-        }
-        if (w_.at_word_end()) {
-            if (used_) words_[n_words_] = acc_;
-            w_.put_words(words_.data(), n_words_ + (used_ ? 1 : 0), used_ ? used_ : 64);
-            return;
-        }
-        for (unsigned i = 0; i < n_words_; ++i) w_.put(words_[i], 64);
-        if (used_) w_.put(acc_, used_);
+    explicit Bits(KeyWriter& w) : w_(w) {
+        const KeyWriter::Open o = w.open();
+        buf_ = o.words;
+        n_ = o.n;
+        acc_ = o.partial;
+        used_ = o.used;
     }
+    ~Bits() { w_.close(n_, acc_, used_, overflow_); }
     void put(std::uint64_t v, unsigned bits) {
         acc_ |= v << used_;
         used_ += bits;
         if (used_ < 64) return;
         // A whole word: what did not fit goes on in the next one.
         used_ -= 64;
-        // One slot more than a key may have, for the partial word the destructor adds.
-        if (n_words_ < kMaxKeyWords)
-            words_[n_words_++] = acc_;
+        if (n_ < kMaxKeyWords)
+            buf_[n_++] = acc_;
         else
             overflow_ = true;
         acc_ = used_ ? v >> (bits - used_) : 0;
@@ -63,11 +59,11 @@ public:
 
 private:
     KeyWriter& w_;
-    std::uint64_t acc_ = 0;
-    unsigned used_ = 0;
-    unsigned n_words_ = 0;
+    std::uint64_t* buf_;
+    std::size_t n_;
+    std::uint64_t acc_;
+    unsigned used_;
     bool overflow_ = false;
-    std::array<std::uint64_t, kMaxKeyWords + 1> words_;
 };
 
 // Reads fields in the KeyWriter's bit stream, as KeyReader::get() does,
@@ -273,7 +269,7 @@ std::uint64_t State::pack_progress(KeyWriter& kw) const {
     const Battle& b = *b_;
     if (b.full_key) {
         pack_full(kw);
-        return progress();
+        return is_terminal() ? 0 : progress();
     }
     Bits w(kw);
     w.put_opt(outcome_, 3);
@@ -281,7 +277,7 @@ std::uint64_t State::pack_progress(KeyWriter& kw) const {
         if (outcome_ != kOutEndless)  // an endless battle records no dice
             for (int u = 0; u < n(); ++u)
                 w.put(has(u, kRemoved) ? 0 : static_cast<std::uint64_t>(u_[u].die), b.key[static_cast<std::size_t>(u)].die_bits);
-        return progress();
+        return 0;  // nobody asks an ended battle's progress
     }
     Progress pr(started_);
     const unsigned ub = b.unit_bits;

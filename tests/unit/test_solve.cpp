@@ -336,25 +336,44 @@ TEST_CASE("packed keys: words packed elsewhere make the same key; a reader goes 
     const unsigned widths[] = {1, 3, 64, 17, 63, 5, 2};
     const std::uint64_t values[] = {1, 5, 0xfedcba9876543210ULL, 99999, 0x7fffffffffffffffULL, 31, 3};
     bc::KeyWriter fields;
-    unsigned total = 0;
-    for (int i = 0; i < 7; ++i) {
-        fields.put(values[i], widths[i]);
-        total += widths[i];
-    }
-    // The same bits handed over as words, then one more field on each.
+    for (int i = 0; i < 7; ++i) fields.put(values[i], widths[i]);
+    // A packer handed the writer mid-word (after 4 bits) writes the rest of
+    // the same stream as whole words of its own, and hands it back.
     bc::KeyWriter words;
-    REQUIRE(words.at_word_end());
-    words.put_words(fields.data(), fields.size(), total % 64 ? total % 64 : 64);
+    words.put(values[0], widths[0]);
+    words.put(values[1], widths[1]);
+    bc::KeyWriter::Open o = words.open();
+    REQUIRE(o.n == 0);
+    REQUIRE(o.used == 4);
+    CHECK(o.partial == (values[0] | values[1] << 1));
+    std::uint64_t acc = o.partial;
+    unsigned used = o.used;
+    std::size_t n = o.n;
+    for (int i = 2; i < 7; ++i) {
+        const unsigned room = 64 - used;
+        acc |= values[i] << used;
+        if (widths[i] < room) {
+            used += widths[i];
+            continue;
+        }
+        o.words[n++] = acc;
+        used = widths[i] - room;
+        acc = used ? values[i] >> room : 0;
+    }
+    words.close(n, acc, used, false);
     fields.put(6, 3);
     words.put(6, 3);
     REQUIRE(words.size() == fields.size());
     for (std::size_t i = 0; i < fields.size(); ++i) CHECK(words.data()[i] == fields.data()[i]);
+    // Handed back full, with bits left over: one word too many.
     bc::KeyWriter full;
     full.put(1, 64);
-    CHECK(full.at_word_end());
-    std::uint64_t many[bc::kMaxKeyWords] = {};
-    full.put_words(many, bc::kMaxKeyWords, 64);  // one word too many
+    CHECK(full.open().used == 0);
+    full.close(bc::kMaxKeyWords, 1, 1, false);
     CHECK(full.overflow());
+    bc::KeyWriter exact;
+    exact.close(bc::kMaxKeyWords, 0, 0, false);
+    CHECK_FALSE(exact.overflow());
 
     bc::KeyReader first(fields.data(), fields.size());
     first.get(1);
