@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -208,6 +209,36 @@ TEST_CASE("Warfare: the states call counts what the exact solver reaches, within
     const json ex = odds(big);
     CHECK(c["states"].get<double>() <= ex["states"].get<double>());
     CHECK(c["states"].get<double>() > 1000);
+    // And exactly as many as a plain walk finds: every outcome applied to a
+    // copy, each key kept once, whatever its level.
+    {
+        const auto b = std::make_shared<const Battle>(bc::warfare::parse_battle(bc::In(big, ""), {"max_states"}));
+        std::set<std::vector<std::uint64_t>> seen;
+        std::vector<std::vector<std::uint64_t>> todo;
+        auto visit = [&](const State& st) {
+            bc::KeyWriter k;
+            st.pack(k);
+            std::vector<std::uint64_t> key(k.data(), k.data() + k.size());
+            if (seen.insert(key).second && !st.is_terminal()) todo.push_back(key);
+        };
+        visit(State(b));
+        State s(b);
+        bc::Outcomes outs;
+        while (!todo.empty()) {
+            const auto key = todo.back();
+            todo.pop_back();
+            bc::KeyReader r(key.data(), key.size());
+            s.unpack(r);
+            outs.clear();
+            s.chance_outcomes(outs);
+            for (const auto& o : outs) {
+                State child = s;
+                child.apply(o.code, nullptr);
+                visit(child);
+            }
+        }
+        CHECK(c["states"].get<double>() == static_cast<double>(seen.size()));
+    }
     big["max_states"] = 100;
     const json cut = ok("states", big);
     CHECK(cut["complete"] == false);
