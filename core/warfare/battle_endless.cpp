@@ -62,9 +62,8 @@ State::Reach State::reach_change() const {
         for (const auto& o : outs) {
             State c = s;
             c.apply(o.code, nullptr);
-            if (c.is_terminal() || c.progress() != level) return Reach::Yes;
             kw.clear();
-            c.pack(kw);
+            if (c.pack_progress(kw) != level || c.is_terminal()) return Reach::Yes;
             const std::uint32_t next = seen.insert(kw.data(), kw.size(), fresh);
             if (!fresh) continue;
             if (seen.size() > kSearchStates) return Reach::Unknown;
