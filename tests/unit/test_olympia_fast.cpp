@@ -56,7 +56,7 @@ bool series_agree(const Tally& exact, const Tally& mc, std::size_t i, double* ch
 
 }  // namespace
 
-TEST_CASE("Olympia sampler: outcomes, survivors and fates agree with the chance state's exact odds", "[olympia][fast]") {
+TEST_CASE("Olympia sampler: outcomes, survivors and fates agree with the chance state's exact odds", "[olympia][fast][heavy]") {
     std::vector<Case> all = both_orders(field_corpus());
     for (const auto& c : both_orders(works_corpus())) all.push_back(c);
     const std::uint64_t n = 20000;

@@ -211,7 +211,7 @@ TEST_CASE("luck (Olympia): what was entered is checked, naming the field", "[too
           "/luck/actual/outcome");
 }
 
-TEST_CASE("luck (S&F): at least this good agrees with seeded rolls, and a win's mass with the odds", "[tools]") {
+TEST_CASE("luck (S&F): at least this good agrees with seeded rolls, and a win's mass with the odds", "[tools][heavy]") {
     const json battle = {
         {"ruleset", "warfare"},
         {"attacker", {{"units", {{{"name", "Ironhearts"}, {"ancestry", "dwarf"}, {"experience", "regular"},

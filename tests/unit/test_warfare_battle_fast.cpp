@@ -127,7 +127,7 @@ void check_draws(const State& s, bc::Rng& rng) {
 
 }  // namespace
 
-TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key of every field", "[warfare-battle]") {
+TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key of every field", "[warfare-battle][heavy]") {
     std::size_t solved = 0;
     for (const json& army : armies())
         for (const auto& [name, change] : variations()) {
