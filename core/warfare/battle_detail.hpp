@@ -17,4 +17,8 @@ template <class F>
 [[gnu::cold, gnu::noinline]] void out_of_line(F&& f) {
     f();
 }
+// A state that cannot happen (a bug, not bad input): std::logic_error, thrown
+// out of line. A throw written in a hot function gives it a cleanup path for
+// the exception's message, and wasm pays for that path on every call.
+[[noreturn, gnu::cold, gnu::noinline]] void fail(const char* what);
 }  // namespace bc::warfare::detail

@@ -16,7 +16,6 @@
 // endless rule's counters (sampling only) are left out.
 #include <array>
 #include <bit>
-#include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
 
@@ -91,7 +90,7 @@ public:
     int get_opt(unsigned bits) { return static_cast<int>(get(bits)) - 1; }
     // Hands the position back to the KeyReader; a key too short is an error, as there.
     void done() {
-        if (i_ > n_ || (i_ == n_ && used_ > 0)) throw std::logic_error("key read past its end");
+        if (i_ > n_ || (i_ == n_ && used_ > 0)) fail("key read past its end");
         r_.seek(i_, used_);
     }
 

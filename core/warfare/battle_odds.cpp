@@ -2,7 +2,6 @@
 // whom) and the odds of each chance node, from the d20 faces.
 #include <algorithm>
 #include <bit>
-#include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
 
@@ -382,7 +381,7 @@ void State::morale_outcomes(const Step& s, Outcomes& out) const {
 }
 
 void State::chance_outcomes(Outcomes& out) const {
-    if (q_n_ == 0) throw std::logic_error("no chance node");
+    if (q_n_ == 0) fail("no chance node");
     const Step& s = q_[0];
     switch (s.kind) {
         case kInitiative:
@@ -408,7 +407,7 @@ template <class D>
 std::uint32_t State::draw(D& d) const {
     // The chance node's outcome with exactly chance_outcomes()' weights, each
     // check drawn out of 400 against the weights prepare_battle() counted.
-    if (q_n_ == 0) throw std::logic_error("no chance node");
+    if (q_n_ == 0) fail("no chance node");
     const Step& s = q_[0];
     switch (s.kind) {
         case kInitiative:
@@ -447,7 +446,7 @@ template std::uint32_t State::draw<Dice>(Dice&) const;
 
 Roll State::roll(Dice& d) const {
     Roll r;
-    if (q_n_ == 0) throw std::logic_error("no chance node");
+    if (q_n_ == 0) fail("no chance node");
     const Step& s = q_[0];
     const Options& o = b_->opt;
     auto d20 = [&](int adv) {

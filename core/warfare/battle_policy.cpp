@@ -3,7 +3,6 @@
 // once per decision (best_target, or scan_targets for a random pick) and
 // every choice reads those scores.
 #include <algorithm>
-#include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
 
@@ -107,7 +106,7 @@ State::Plan State::replan(int u) const {
     if (!memo_) return decide(u);
     PlanMemo& m = memo_[u];
     const Plan fresh = decide(u);
-    if (m.gen == gen_ && !(m.plan == fresh)) throw std::logic_error("a remembered plan is stale");
+    if (m.gen == gen_ && !(m.plan == fresh)) fail("a remembered plan is stale");
     m = {gen_, fresh};
     return fresh;
 }

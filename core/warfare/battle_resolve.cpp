@@ -25,15 +25,16 @@ void State::resolve(const Roll& r, bool faces, Log* log) {
             first_ = static_cast<std::int8_t>(r.code);
             turn_ = first_;
             started_ = true;
-            if (log)
+            if (log) out_of_line([=, this] {
                 log->add("initiative", std::string("Initiative is rolled: the ") + side_id(first_) + " acts first.",
                          {{"side", side_id(first_)}});
+            });
             start_turn(log);
             break;
         case kTarget: {
             Targets ts;
             scan_targets(s.unit, ts);
-            if (static_cast<int>(r.code) >= ts.n) throw std::logic_error("no such target");
+            if (static_cast<int>(r.code) >= ts.n) fail("no such target");
             const Scored& t = ts.at[r.code];
             queue_attack(s.unit, t.target, t.charge, false, log);
             break;
@@ -188,18 +189,21 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
             if (!passed) {
                 failed_casualty(kByMorale);
                 if (!b_->opt.never_count_twice) failed_casualty(kByMorale);
-                if (log)
+                if (log) out_of_line([=, this] {
                     log->add("morale-effect",
                              b_->opt.never_count_twice
                                  ? "The failed check costs one casualty: its decrement is the \"another casualty\" (counted once)."
                                  : "The failed check decrements the die, and the diminished rule adds another casualty.",
                              {{"unit", u}});
+                });
             }
             break;
         case kRally:
             if (passed) {
                 set(u, kRallied);
-                if (log) log->add("rally", name(u) + " is rallied and stays at 1 (it cannot be rallied again).", {{"unit", u}});
+                if (log) out_of_line([=, this] {
+                    log->add("rally", name(u) + " is rallied and stays at 1 (it cannot be rallied again).", {{"unit", u}});
+                });
             } else {
                 remove(u, "fails to rally", log);
             }
@@ -207,7 +211,9 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
         case kHorrify:
             if (!passed) {
                 set(u, kExhausted);
-                if (log) log->add("morale-effect", name(u) + " is horrified: exhausted, and the failed check costs a casualty.", {{"unit", u}});
+                if (log) out_of_line([=, this] {
+                    log->add("morale-effect", name(u) + " is horrified: exhausted, and the failed check costs a casualty.", {{"unit", u}});
+                });
                 failed_casualty(kByMorale);
             }
             break;
@@ -220,7 +226,9 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
                 // The order is spent: drop this attack and its end (next in the queue).
                 if (q_n_ > 0 && q_[0].kind == kAttack && q_[0].unit == u) pop_front();
                 if (q_n_ > 0 && q_[0].kind == kOrderEnd && q_[0].unit == u) pop_front();
-                if (log) log->add("morale-effect", name(u) + " will not attack " + name(s.other) + ": the order is spent, and the failed check costs a casualty.", {{"unit", u}});
+                if (log) out_of_line([=, this] {
+                    log->add("morale-effect", name(u) + " will not attack " + name(s.other) + ": the order is spent, and the failed check costs a casualty.", {{"unit", u}});
+                });
                 failed_casualty(kByMorale);
             }
             break;
@@ -234,7 +242,7 @@ void State::resolve_morale(const Step& s, bool passed, const Roll& r, bool faces
                     u_[e].engaged = -1;
                     set(e, kCharger, false);
                 }
-                if (log) log->add("disengage", name(u) + " disengages.", {{"unit", u}});
+                if (log) out_of_line([=, this] { log->add("disengage", name(u) + " disengages.", {{"unit", u}}); });
             } else {
                 failed_casualty(kByMorale);
             }
@@ -303,13 +311,14 @@ void State::remove(int u, const char* why, Log* log) {
         set(e, kCharger, false);
         u_[u].engaged = -1;
     }
-    if (log) log->add("removed", name(u) + " " + why + " and is removed from the battle.", {{"unit", u}});
+    if (log) out_of_line([=, this] { log->add("removed", name(u) + " " + why + " and is removed from the battle.", {{"unit", u}}); });
     if (is(u, Type::Fortification) && !probe_) {
         const int side = side_of(u);
-        if (log)
+        if (log) out_of_line([=, this] {
             log->add("fortification", name(u) + " has fallen: the " + side_id(side) +
                                           "'s levies disband and its other units make DC 15 Morale checks.",
                      {{"unit", u}});
+        });
         for (int v = 0; v < n(); ++v) {
             if (side_of(v) != side || !acts(v)) continue;
             if (is(v, Type::Levies))
@@ -331,7 +340,7 @@ void State::leave(int u, const char* why, Log* log) {
         set(e, kCharger, false);
         u_[u].engaged = -1;
     }
-    if (log) log->add("leaves", name(u) + " " + why + " and leaves the field.", {{"unit", u}});
+    if (log) out_of_line([=, this] { log->add("leaves", name(u) + " " + why + " and leaves the field.", {{"unit", u}}); });
 }
 
 void State::check_end(Log* log) {
@@ -375,13 +384,13 @@ void State::check_end(Log* log) {
 void State::finish(int outcome, const char* why, Log* log) {
     outcome_ = static_cast<std::int8_t>(outcome);
     q_n_ = 0;
-    if (log) {
+    if (log) out_of_line([=] {
         const char* who = outcome == kOutAttacker   ? "The attacker wins."
                           : outcome == kOutDefender ? "The defender wins."
                           : outcome == kOutDraw     ? "A draw."
                                                     : "It is counted as endless.";
         log->add("result", std::string(why) + " " + who, {{"outcome", kBattleOutcomes[static_cast<std::size_t>(outcome)]}});
-    }
+    });
 }
 
 void State::order_end(const Step& s, Log* log) {
@@ -398,10 +407,14 @@ void State::order_end(const Step& s, Log* log) {
         u_[t].engaged = static_cast<std::int8_t>(a);
         touch();
         set(a, kCharger);
-        if (log) log->add("engage", name(a) + " is now engaged with " + name(t) + ": they may attack only each other.", {{"unit", a}, {"target", t}});
+        if (log) out_of_line([=, this] {
+            log->add("engage", name(a) + " is now engaged with " + name(t) + ": they may attack only each other.", {{"unit", a}, {"target", t}});
+        });
     }
     if (A.has(Trait::Feast) && !(s.arg & kArgFree) && !(s.arg & kArgTargetDim) && diminished(t)) {
-        if (log) log->add("feast", name(a) + " has diminished " + name(t) + " (Feast): a free attack against it.", {{"unit", a}, {"target", t}});
+        if (log) out_of_line([=, this] {
+            log->add("feast", name(a) + " has diminished " + name(t) + " (Feast): a free attack against it.", {{"unit", a}, {"target", t}});
+        });
         queue_attack(a, t, false, true, log);
     }
     if (A.has(Trait::Horrify) && inflicted > 0 && !trait(t, Trait::Eternal) &&

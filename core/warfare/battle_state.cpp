@@ -15,6 +15,8 @@ using namespace detail;
 
 const std::vector<std::string> kBattleOutcomes = {"attacker", "defender", "draw", "endless"};
 
+void detail::fail(const char* what) { throw std::logic_error(what); }
+
 // ---------------------------------------------------------------- set-up
 
 State::State(std::shared_ptr<const Battle> b, Log* log) : b_(std::move(b)), facts_(b_->facts.data()) {

@@ -1,6 +1,5 @@
 // Turns and orders: the step queue, refreshing, issuing orders, and the loop
 // that carries out deterministic steps until the next chance node.
-#include <stdexcept>
 
 #include "warfare/battle_detail.hpp"
 
@@ -104,12 +103,13 @@ bool State::next_order(Log* log) {
     before_order(log);
     if (retreat_due()) {
         retreating_ = static_cast<std::int8_t>(side);
-        if (log)
+        if (log) out_of_line([=, &o] {
             log->add("retreat",
                      std::string("The ") + side_id(side) + " has fewer than " + num(o.retreat_below[side]) +
                          " units and orders a retreat: each unit makes a DC " + num(o.retreat_dc) +
                          " Morale check and leaves the field.",
                      {{"side", side_id(side)}});
+        });
         for (int u = 0; u < n(); ++u)
             if (side_of(u) == side && acts(u)) push_back({kRetreat, static_cast<std::int8_t>(u), -1, 0});
         return true;
@@ -123,19 +123,23 @@ bool State::next_order(Log* log) {
             return true;
         }
         int held = 0;
-        std::vector<std::string> names;
+        std::uint32_t holding = 0;  // who, for the log (its names out of line)
         const bool even = o.cavalry == Cavalry::OddRounds && parity_;
         for (int u = 0; u < n(); ++u)
             if (side_of(u) == side && acts(u) && !has(u, kExhausted) &&
                 !(even && is(u, Type::Cavalry) && u_[u].engaged < 0)) {  // waits, fresh, for an odd round
                 set(u, kExhausted);
                 ++held;
-                if (log) names.push_back(name(u));
+                holding |= 1u << u;
             }
-        if (log && held > 0)
+        if (log && held > 0) out_of_line([=, this] {
+            std::vector<std::string> names;
+            for (int u = 0; u < n(); ++u)
+                if (holding & (1u << u)) names.push_back(name(u));
             log->add("hold", join_words(names) + (held == 1 ? " has" : " have") +
                                  " no legal target it can hurt and holds (exhausted).",
                      {{"side", side_id(side)}});
+        });
         // Units that had nothing to do are now exhausted too; if that leaves
         // none fresh, they refresh and the turn goes on. A side that began its
         // turn with none fresh (resting cavalry) passes instead.
