@@ -13,9 +13,14 @@ inline std::string signed_num(int v) { return v < 0 ? " - " + num(-v) : " + " + 
 // function that only may log no large stack frame, and it can be inlined.
 // Callers capture numbers by value: a local captured by reference must live
 // in memory for the whole function, log or not.
+// The call goes through one function shared by every caller (run_cold), by
+// pointer: binaryen (wasm) inlines any function that has a single caller back
+// into it, whatever clang decided, and would put each log line's strings and
+// exception handling back into the hot function.
+[[gnu::cold, gnu::noinline]] void run_cold(void (*f)(const void*), const void* context);
 template <class F>
-[[gnu::cold, gnu::noinline]] void out_of_line(F&& f) {
-    f();
+inline void out_of_line(const F& f) {
+    run_cold([](const void* c) { (*static_cast<const F*>(c))(); }, &f);
 }
 // A state that cannot happen (a bug, not bad input): std::logic_error, thrown
 // out of line. A throw written in a hot function gives it a cleanup path for

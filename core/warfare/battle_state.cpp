@@ -16,6 +16,7 @@ using namespace detail;
 const std::vector<std::string> kBattleOutcomes = {"attacker", "defender", "draw", "endless"};
 
 void detail::fail(const char* what) { throw std::logic_error(what); }
+void detail::run_cold(void (*f)(const void*), const void* context) { f(context); }
 
 // ---------------------------------------------------------------- set-up
 
