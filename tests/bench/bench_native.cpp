@@ -61,10 +61,11 @@ int main(int argc, char** argv) {
                 answer = bc::api::call(w["call"].get<std::string>(), w["warm"].dump());
             else if (w.value("warm", true))
                 for (const auto& q : reqs) answer = bc::api::call(w["call"].get<std::string>(), q);
-            // At least `runs` timed runs, and more for a short line until 0.3 s
-            // have gone by (as run.mjs does for wasm): the best of many is
-            // steadier on a shared machine.
-            const auto until = Clock::now() + std::chrono::milliseconds(300);
+            // At least `runs` timed runs, and more until 1 s has gone by (as
+            // run.mjs does for wasm): the best of many is steadier on a shared
+            // machine (with 0.3 s a 60 ms line made 5 runs, and its ratio moved
+            // by a tenth from one bench to the next).
+            const auto until = Clock::now() + std::chrono::milliseconds(1000);
             done = 0;
             while (done < runs || (done < kMaxRuns && Clock::now() < until)) {
                 timed([&] {

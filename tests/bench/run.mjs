@@ -47,9 +47,9 @@ for (const w of list) {
     do for (const q of warmTexts) mod.call(w.call, q);
     while (performance.now() < until);
   }
-  // At least w.runs timed runs, and more for a short line until 0.3 s have
-  // gone by (as bc_bench does): the best of many is steadier on a shared machine.
-  const runsUntil = performance.now() + 300;
+  // At least w.runs timed runs, and more until 1 s has gone by (as bc_bench
+  // does): the best of many is steadier on a shared machine.
+  const runsUntil = performance.now() + 1000;
   let runs = 0;
   while (runs < (w.runs ?? 1) || (w.kind !== 'dice' && runs < 1000 && performance.now() < runsUntil)) {
     const t0 = performance.now(), c0 = cpuMs();
