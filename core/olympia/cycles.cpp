@@ -1,6 +1,7 @@
 // Olympia: the engine order's exact sweep over counts and cycles (cycles.hpp).
 #include "olympia/cycles.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -71,7 +72,13 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
     const std::int64_t stride_w = box.works >= 0 ? box.digits[static_cast<std::size_t>(box.works)].stride : 0;
     const std::int64_t stride_t = box.targeted >= 0 ? box.digits[static_cast<std::size_t>(box.targeted)].stride : 0;
     if (window_.size() < static_cast<std::size_t>(W)) window_.resize(static_cast<std::size_t>(W));
-    for (auto& s : window_) s.active = false;
+    // A grid is all zeros whenever its slice is not active: the pass down a
+    // slice's grid clears every cell it reads. Only a solve stopped part-way
+    // leaves active slices behind, with mass in them.
+    for (auto& s : window_) {
+        if (s.active) std::fill(s.grid.begin(), s.grid.end(), 0.0);
+        s.active = false;
+    }
     Shapes shapes(b);
     const Works w0{static_cast<std::int32_t>(b.structure.defense), static_cast<std::int32_t>(b.structure.damage), 0};
 
@@ -102,7 +109,10 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
             s.active = true;
             s.c0 = c0;
             s.c1 = c1;
-            s.grid.assign(static_cast<std::size_t>((c0 + 1) * (c1 + 1) * 2), 0.0);
+            // Already zeros (see above): it only grows when too small. The
+            // cells past this slice's are never read or written, and stay zeros.
+            const auto cells = static_cast<std::size_t>((c0 + 1) * (c1 + 1) * 2);
+            if (s.grid.size() < cells) s.grid.resize(cells, 0.0);
         }
         return s;
     };

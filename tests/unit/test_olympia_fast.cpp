@@ -180,6 +180,12 @@ TEST_CASE("Olympia fast paths: time limits, cancelling and budgets hold", "[olym
     Tally t3(olympia::State::schema(*be));
     st = sweep.solve(*be, t3, quick);
     CHECK(st.stopped_by == "time limit");
+    // Stopped part-way, it left mass in its grids: used again, it clears
+    // them first, and answers as a fresh one does.
+    Tally again(olympia::State::schema(*be)), fresh(olympia::State::schema(*be));
+    REQUIRE(sweep.solve(*be, again).complete);
+    REQUIRE(olympia::CycleSweep().solve(*be, fresh).complete);
+    check_equal(again, fresh);
 
     // The sampler stops at its time limit, and when cancelled.
     MonteCarloOptions mo;
