@@ -141,7 +141,9 @@ private:
     };
 
     bool reshape();  // recomputes shape and sums; false: a stalemate
-    void long_battle(std::uint64_t attacks);
+    // Out of line: its throw (a message built from strings) would otherwise
+    // sit inside the samplers' loops, and wasm pays for that on every attack.
+    [[gnu::cold, gnu::noinline]] void long_battle(std::uint64_t attacks);
     void stalemate();
     void clamp_slots();
     bool kill(int e);  // true: the battle ended or its shape changed
