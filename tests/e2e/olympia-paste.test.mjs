@@ -158,6 +158,8 @@ test('Cancel and Escape change nothing; a name with markup is shown as text; a s
   await dialog(page).getByLabel('Report text').fill(fixture('g2-battle-slaine.txt'));
   await dialog(page).locator('.paste-preview').getByText('Read: 1 noble').waitFor();
   await page.keyboard.press('Escape');
+  // The dialog leaves the page on its close event, a task after the key.
+  await dialog(page).waitFor({ state: 'detached', timeout: 5000 });
   assert.equal(await dialog(page).count(), 0);
   assert.equal((await nobleOnPage(page, 'defender', 0)).name, 'Defender');
 
