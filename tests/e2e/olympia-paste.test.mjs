@@ -55,6 +55,7 @@ test('a real G2 battle section fills each side on Fill; the page shows the core\
   await page.waitForFunction(() => !document.querySelector('dialog.paste-dialog .toolbar .primary').disabled);
   await page.screenshot({ path: screenshotPath('olympia-paste-1280.png') });
   await fill.click();
+  await dialog(page).waitFor({ state: 'detached', timeout: 5000 });  // removed on its close event
   assert.equal(await dialog(page).count(), 0, 'the dialog closes');
   assert.deepEqual(await nobleOnPage(page, 'attacker', 0), { name: 'Slaine', behind: 9, break_point: 50, troops: { peasant: 9, soldier: 20, archer: 6 } });
   assert.match(await page.locator('.ol-paste-note').textContent(), /Filled the attacker's stack from the report: Slaine\. The stacks before are kept in Recent battles\./);
@@ -131,6 +132,7 @@ test('on a phone, by keyboard: a real Age of Gods listing fills a stack of thirt
   for (let i = 0; i < 4 && !(await page.evaluate(() => document.activeElement?.textContent === 'Fill the attacker\'s stack')); i++) await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Fill the attacker\'s stack');
   await page.keyboard.press('Enter');
+  await dialog(page).waitFor({ state: 'detached', timeout: 5000 });  // removed on its close event
   assert.equal(await dialog(page).count(), 0);
   assert.equal(await page.evaluate(() => document.activeElement.closest('.ol-stack')?.dataset.side), 'attacker', 'the keyboard is in the filled stack');
   assert.equal(await stack(page, 'attacker').locator('.ol-noble').count(), 13);
