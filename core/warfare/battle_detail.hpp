@@ -22,8 +22,5 @@ template <class F>
 inline void out_of_line(const F& f) {
     run_cold([](const void* c) { (*static_cast<const F*>(c))(); }, &f);
 }
-// A state that cannot happen (a bug, not bad input): std::logic_error, thrown
-// out of line. A throw written in a hot function gives it a cleanup path for
-// the exception's message, and wasm pays for that path on every call.
-[[noreturn, gnu::cold, gnu::noinline]] void fail(const char* what);
+// fail(): declared in battle_inline.hpp, whose queue checks use it too.
 }  // namespace bc::warfare::detail

@@ -3,11 +3,17 @@
 // inline them.
 #pragma once
 #include <cstring>
-#include <stdexcept>
 
 #include "warfare/battle.hpp"
 
 namespace bc::warfare {
+
+namespace detail {
+// A state that cannot happen (a bug, not bad input): std::logic_error, thrown
+// out of line. A throw written in a hot function gives it a cleanup path for
+// the exception's message, and wasm pays for that path on every call.
+[[noreturn, gnu::cold, gnu::noinline]] void fail(const char* what);
+}  // namespace detail
 
 inline bool State::diminished(int u) const {
     if (trait(u, Trait::BredForWar)) return false;
@@ -90,20 +96,20 @@ inline void State::put_step(int i, Step s) {
 }
 
 inline void State::push_front(Step s) {
-    if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
+    if (q_n_ >= BattleLimits::kQueue) detail::fail("battle step queue overflow");
     for (int i = q_n_; i > 0; --i) q_[static_cast<std::size_t>(i)] = q_[static_cast<std::size_t>(i - 1)];
     put_step(0, s);
     ++q_n_;
 }
 
 inline void State::open_front(int k) {
-    if (q_n_ + k > BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
+    if (q_n_ + k > BattleLimits::kQueue) detail::fail("battle step queue overflow");
     for (int i = q_n_ - 1; i >= 0; --i) q_[static_cast<std::size_t>(i + k)] = q_[static_cast<std::size_t>(i)];
     q_n_ = static_cast<std::int8_t>(q_n_ + k);
 }
 
 inline void State::push_back(Step s) {
-    if (q_n_ >= BattleLimits::kQueue) throw std::logic_error("battle step queue overflow");
+    if (q_n_ >= BattleLimits::kQueue) detail::fail("battle step queue overflow");
     put_step(q_n_++, s);
 }
 
