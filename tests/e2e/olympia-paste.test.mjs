@@ -21,6 +21,10 @@ async function openPaste(page, side) {
   await stack(page, side).getByRole('button', { name: 'Paste from a turn report…' }).click();
   await dialog(page).waitFor();
 }
+// Closed by a click or a key, the dialog leaves the page on its close event, a task later.
+async function closed(page) {
+  await dialog(page).waitFor({ state: 'detached', timeout: 5000 });
+}
 // What the page holds for one noble: name, behind, break point (the leader's), men by field label.
 async function nobleOnPage(page, side, i) {
   const n = stack(page, side).locator(`.ol-noble[data-index="${i}"]`);
@@ -55,7 +59,7 @@ test('a real G2 battle section fills each side on Fill; the page shows the core\
   await page.waitForFunction(() => !document.querySelector('dialog.paste-dialog .toolbar .primary').disabled);
   await page.screenshot({ path: screenshotPath('olympia-paste-1280.png') });
   await fill.click();
-  await dialog(page).waitFor({ state: 'detached', timeout: 5000 });  // removed on its close event
+  await closed(page);
   assert.equal(await dialog(page).count(), 0, 'the dialog closes');
   assert.deepEqual(await nobleOnPage(page, 'attacker', 0), { name: 'Slaine', behind: 9, break_point: 50, troops: { peasant: 9, soldier: 20, archer: 6 } });
   assert.match(await page.locator('.ol-paste-note').textContent(), /Filled the attacker's stack from the report: Slaine\. The stacks before are kept in Recent battles\./);
@@ -132,7 +136,7 @@ test('on a phone, by keyboard: a real Age of Gods listing fills a stack of thirt
   for (let i = 0; i < 4 && !(await page.evaluate(() => document.activeElement?.textContent === 'Fill the attacker\'s stack')); i++) await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Fill the attacker\'s stack');
   await page.keyboard.press('Enter');
-  await dialog(page).waitFor({ state: 'detached', timeout: 5000 });  // removed on its close event
+  await closed(page);
   assert.equal(await dialog(page).count(), 0);
   assert.equal(await page.evaluate(() => document.activeElement.closest('.ol-stack')?.dataset.side), 'attacker', 'the keyboard is in the filled stack');
   assert.equal(await stack(page, 'attacker').locator('.ol-noble').count(), 13);
@@ -160,8 +164,7 @@ test('Cancel and Escape change nothing; a name with markup is shown as text; a s
   await dialog(page).getByLabel('Report text').fill(fixture('g2-battle-slaine.txt'));
   await dialog(page).locator('.paste-preview').getByText('Read: 1 noble').waitFor();
   await page.keyboard.press('Escape');
-  // The dialog leaves the page on its close event, a task after the key.
-  await dialog(page).waitFor({ state: 'detached', timeout: 5000 });
+  await closed(page);
   assert.equal(await dialog(page).count(), 0);
   assert.equal((await nobleOnPage(page, 'defender', 0)).name, 'Defender');
 
