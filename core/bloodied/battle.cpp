@@ -311,12 +311,12 @@ json exact_odds(const Battle& b) {
             sizes[std::to_string(u.size)] = 1.0;
             kept = 1.0;
         }
-        units[i]["final_size"] = sizes;
+        units[i]["final_size"] = std::move(sizes);
         units[i]["mean_final_size"] = mean;
         units[i]["destroyed"] = destroyed;
         if (1.0 - kept > 1e-12) units[i]["final_size_omitted"] = std::max(0.0, 1.0 - kept);
     }
-    out["units"] = units;
+    out["units"] = std::move(units);
     json totals = json::object();
     for (int n = 0; n < 2; ++n) {
         double omitted = 0;
@@ -325,7 +325,7 @@ json exact_odds(const Battle& b) {
                                 {"p", dist_json(cum[n], 2000, &omitted)}};
         if (omitted > 1e-12) totals[nation_id(n)]["p_omitted"] = omitted;
     }
-    out["totals"] = totals;
+    out["totals"] = std::move(totals);
     return out;
 }
 
@@ -343,8 +343,7 @@ json odds(const Scenario& s, const In& solver_in) {
         out["dropped"] = 0.0;
     } else {
         Tally tally(State::schema(*battle));
-        json meta = solve_any(State(battle), tally, req);
-        out = meta;
+        out = solve_any(State(battle), tally, req);
         out["outcomes"] = outcomes_json(tally);
         out["ci95"] = outcomes_ci_json(tally);
         json units = units_base(*battle);
@@ -354,14 +353,14 @@ json odds(const Scenario& s, const In& solver_in) {
             units[i]["destroyed"] = tally.p_event(i);
             units[i]["destroyed_ci95"] = event_ci_json(tally, i);
         }
-        out["units"] = units;
+        out["units"] = std::move(units);
         json totals = json::object();
         for (int n = 0; n < 2; ++n) {
             const std::size_t k = battle->units.size() + static_cast<std::size_t>(n);
             totals[nation_id(n)] = {{"dice", battle->dice[n]}, {"bonus", battle->bonus[n]},
                                     {"mean", tally.mean_series(k)}, {"p", series_json(tally, k, 0)}};
         }
-        out["totals"] = totals;
+        out["totals"] = std::move(totals);
     }
     out["solver"] = solver_json(req);
     out["time_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
