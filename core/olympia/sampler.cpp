@@ -448,12 +448,18 @@ void Sampler::run_engine(Rng& rng) {
     Rng r = rng;
     Bits bits(r);
     std::uint64_t draws = 0, attacks = 0;
-    engine_loop(bits, draws, attacks);
+    // Most battles have neither counted misses nor siege blows: a loop of
+    // their own carries fewer values from attack to attack.
+    if (shape_.counting || cur_.siege_sum > 0)
+        engine_loop<true>(bits, draws, attacks);
+    else
+        engine_loop<false>(bits, draws, attacks);
     rng = r;
     draws_ += draws;
     steps_ += static_cast<double>(attacks);
 }
 
+template <bool Extra>
 inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks) {
     Cur& c = cur_;
     std::int32_t s0 = c.slots[0], s1 = c.slots[1];
@@ -461,7 +467,6 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
     // Each side's D and the weight of its effects change only with an effect:
     // worked out then, not at every attack. The attacker's counted misses and
     // siege blows are rare enough to be weighed at each of its attacks.
-    const bool extra = shape_.counting || c.siege_sum > 0;
     std::uint64_t D0 = 0, D1 = 0, W0 = 0, W1 = 0;
     auto weigh = [&]() {
         D0 = static_cast<std::uint64_t>(c.men[0]) * static_cast<std::uint64_t>(c.tw[1]) * shape_.L;
@@ -474,7 +479,7 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
         const int a = (turn ? s1 : s0) > 0 ? turn : (s0 > 0 ? 0 : 1);
         const int b = 1 - a;
         std::uint64_t w = a ? W1 : W0, cw = 0, sw = 0;
-        if (extra && a == kAttacker) {
+        if (Extra && a == kAttacker) {
             if (shape_.counting) cw = counted_weight(kAttacker);
             sw = static_cast<std::uint64_t>(c.tw[b]) * c.siege_sum;
         }

@@ -153,6 +153,7 @@ private:
     void run_rulebook(Rng& rng);
     void run_engine(Rng& rng);
     void rulebook_loop(Bits& rng, std::uint64_t& draws, double& steps);
+    template <bool Extra>  // counted misses or siege blows
     void engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks);
     void attack_naive(Rng& rng, int side);  // side -1: both
     std::uint64_t counted_weight(int s) const;
