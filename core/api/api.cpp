@@ -1,6 +1,8 @@
 #include "api/api.hpp"
 
+#include <cstring>
 #include <exception>
+#include <memory>
 #include <new>
 
 #include "api/solver.hpp"
@@ -24,6 +26,45 @@ json error_json(const std::string& path, const std::string& message, const char*
     return {{"ok", false}, {"error", {{"path", path}, {"message", message}, {"kind", kind}}}};
 }
 
+// The answer's text, written into a buffer of its own. nlohmann's string
+// adapter appends through std::string's members, which libc++ compiles
+// apart: in wasm every character of an answer was a call (a third of a
+// large answer's time went to writing it out).
+class AnswerText final : public nlohmann::detail::output_adapter_protocol<char> {
+public:
+    void write_character(char c) override {
+        if (n_ == cap_) grow(1);
+        buf_[n_++] = c;
+    }
+    void write_characters(const char* s, std::size_t len) override {
+        if (cap_ - n_ < len) grow(len);
+        std::memcpy(buf_.get() + n_, s, len);
+        n_ += len;
+    }
+    std::string text() const { return std::string(buf_.get(), n_); }
+
+private:
+    void grow(std::size_t more) {
+        std::size_t cap = cap_ ? cap_ * 2 : 4096;
+        while (cap - n_ < more) cap *= 2;
+        std::unique_ptr<char[]> bigger(new char[cap]);
+        if (n_) std::memcpy(bigger.get(), buf_.get(), n_);
+        buf_ = std::move(bigger);
+        cap_ = cap;
+    }
+    std::unique_ptr<char[]> buf_;
+    std::size_t n_ = 0, cap_ = 0;
+};
+
+// As json::dump() with no indent; invalid UTF-8 is replaced, so that a bad
+// name cannot stop the answer from being written.
+std::string answer_text(const json& out) {
+    auto text = std::make_shared<AnswerText>();
+    nlohmann::detail::serializer<json> s(text, ' ', json::error_handler_t::replace);
+    s.dump(out, false, false, 0);
+    return text->text();
+}
+
 // The one place exceptions become answers.
 std::string guarded(const std::function<json()>& fn) {
     json out;
@@ -39,8 +80,7 @@ std::string guarded(const std::function<json()>& fn) {
     } catch (const std::exception& e) {
         out = error_json("", e.what(), "failed");
     }
-    // Invalid UTF-8 in a name must not stop the answer from being written.
-    return out.dump(-1, ' ', false, json::error_handler_t::replace);
+    return answer_text(out);
 }
 
 const Ruleset& ruleset_of(const In& req) {

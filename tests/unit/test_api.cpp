@@ -226,3 +226,27 @@ TEST_CASE("api: a number too large for a double is blamed on its field", "[api][
     CHECK(bad["error"]["path"] == "");
     CHECK(bad["error"]["message"].get<std::string>().find("not valid JSON") != std::string::npos);
 }
+
+// Answers are written by a buffer of the API's own (api.cpp), not by
+// json::dump(): the text must be exactly what dump() writes, for answers far
+// larger than the buffer's first size (so it grows many times), with
+// characters beyond ASCII and with strings that need escaping.
+TEST_CASE("api: an answer's text is the JSON library's own writing of it", "[api]") {
+    json units = json::array();
+    for (int i = 0; i < 300; ++i)
+        units.push_back({{"name", "Légion " + std::to_string(i) + (i % 7 ? "" : " \"d'élite\"\t\\ 🛡")},
+                         {"nation", i % 2 ? "ashen" : "tribunan"},
+                         {"arms", 20},
+                         {"armour", 6600 + i},
+                         {"size", 10}});
+    const std::string text = bc::api::odds(json{{"ruleset", "bloodied-steel"}, {"units", units}}.dump());
+    REQUIRE(text.size() > 16 * 4096);
+    const json a = json::parse(text);
+    REQUIRE(a["ok"] == true);
+    CHECK(a["units"][7]["name"] == "Légion 7 \"d'élite\"\t\\ 🛡");
+    CHECK(text == a.dump(-1, ' ', false, json::error_handler_t::replace));
+    // A small answer too (an error): no growth at all.
+    const std::string err = bc::api::odds(R"({"ruleset":"bloodied-steel","units":7})");
+    CHECK(err == json::parse(err).dump(-1, ' ', false, json::error_handler_t::replace));
+    CHECK(json::parse(err)["ok"] == false);
+}
