@@ -1,9 +1,9 @@
 #include "api/api.hpp"
 
-#include <cstring>
 #include <exception>
 #include <memory>
 #include <new>
+#include <vector>
 
 #include "api/solver.hpp"
 #include "api/registry.hpp"
@@ -29,31 +29,16 @@ json error_json(const std::string& path, const std::string& message, const char*
 // The answer's text, written into a buffer of its own. nlohmann's string
 // adapter appends through std::string's members, which libc++ compiles
 // apart: in wasm every character of an answer was a call (a third of a
-// large answer's time went to writing it out).
+// large answer's time went to writing it out). std::vector<char>'s are
+// compiled with the caller, and inline.
 class AnswerText final : public nlohmann::detail::output_adapter_protocol<char> {
 public:
-    void write_character(char c) override {
-        if (n_ == cap_) grow(1);
-        buf_[n_++] = c;
-    }
-    void write_characters(const char* s, std::size_t len) override {
-        if (cap_ - n_ < len) grow(len);
-        std::memcpy(buf_.get() + n_, s, len);
-        n_ += len;
-    }
-    std::string text() const { return std::string(buf_.get(), n_); }
+    void write_character(char c) override { buf_.push_back(c); }
+    void write_characters(const char* s, std::size_t len) override { buf_.insert(buf_.end(), s, s + len); }
+    std::string text() const { return std::string(buf_.data(), buf_.size()); }
 
 private:
-    void grow(std::size_t more) {
-        std::size_t cap = cap_ ? cap_ * 2 : 4096;
-        while (cap - n_ < more) cap *= 2;
-        std::unique_ptr<char[]> bigger(new char[cap]);
-        if (n_) std::memcpy(bigger.get(), buf_.get(), n_);
-        buf_ = std::move(bigger);
-        cap_ = cap;
-    }
-    std::unique_ptr<char[]> buf_;
-    std::size_t n_ = 0, cap_ = 0;
+    std::vector<char> buf_;
 };
 
 // As json::dump() with no indent; invalid UTF-8 is replaced, so that a bad
