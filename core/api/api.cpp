@@ -5,6 +5,7 @@
 #include <new>
 #include <vector>
 
+#include "api/answer_text.hpp"
 #include "api/solver.hpp"
 #include "api/registry.hpp"
 #include "dice/rng.hpp"
@@ -24,30 +25,6 @@ std::vector<std::string> ids() {
 
 json error_json(const std::string& path, const std::string& message, const char* kind) {
     return {{"ok", false}, {"error", {{"path", path}, {"message", message}, {"kind", kind}}}};
-}
-
-// The answer's text, written into a buffer of its own. nlohmann's string
-// adapter appends through std::string's members, which libc++ compiles
-// apart: in wasm every character of an answer was a call (a third of a
-// large answer's time went to writing it out). std::vector<char>'s are
-// compiled with the caller, and inline.
-class AnswerText final : public nlohmann::detail::output_adapter_protocol<char> {
-public:
-    void write_character(char c) override { buf_.push_back(c); }
-    void write_characters(const char* s, std::size_t len) override { buf_.insert(buf_.end(), s, s + len); }
-    std::string text() const { return std::string(buf_.data(), buf_.size()); }
-
-private:
-    std::vector<char> buf_;
-};
-
-// As json::dump() with no indent; invalid UTF-8 is replaced, so that a bad
-// name cannot stop the answer from being written.
-std::string answer_text(const json& out) {
-    auto text = std::make_shared<AnswerText>();
-    nlohmann::detail::serializer<json> s(text, ' ', json::error_handler_t::replace);
-    s.dump(out, false, false, 0);
-    return text->text();
 }
 
 // The one place exceptions become answers.

@@ -2,8 +2,10 @@
 // apart and merged give exactly the answer of one call sampling them in turn.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <limits>
 #include <map>
 
+#include "api/answer_text.hpp"
 #include "api/api.hpp"
 
 using bc::json;
@@ -249,4 +251,38 @@ TEST_CASE("api: an answer's text is the JSON library's own writing of it", "[api
     const std::string err = bc::api::odds(R"({"ruleset":"bloodied-steel","units":7})");
     CHECK(err == json::parse(err).dump(-1, ' ', false, json::error_handler_t::replace));
     CHECK(json::parse(err)["ok"] == false);
+}
+
+// The answer writer against the library's dump() directly, on every kind of
+// value, every single byte in a string (alone and amid printable text), invalid
+// UTF-8 in keys and values, and text far larger than the writer's chunk.
+TEST_CASE("api: the answer writer writes exactly what json::dump() writes", "[api]") {
+    const auto same = [](const json& j) {
+        INFO(j.dump(-1, ' ', true, json::error_handler_t::replace));
+        CHECK(bc::api::answer_text(j) == j.dump(-1, ' ', false, json::error_handler_t::replace));
+    };
+    same(json());
+    same(json::object());
+    same(json::array());
+    same(true);
+    same(false);
+    same(std::numeric_limits<std::int64_t>::min());
+    same(std::numeric_limits<std::uint64_t>::max());
+    for (double x : {0.0, -0.0, 0.1, 1.0 / 3, -2.5e-300, 1e300, 5e-324, 123456789012345678.0,
+                     std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+                     -std::numeric_limits<double>::infinity()})
+        same(json{{"x", x}, {"list", {x, x}}});
+    for (int b = 0; b < 256; ++b) {
+        const std::string one(1, static_cast<char>(b));
+        same(one);
+        same(json{{"key " + one + " end", "value " + one + " end"}, {"a", {one, 7}}});
+    }
+    same(json{{"\xff\xfe bad key", "caf\xc3 truncated"}, {"ok", "caf\xc3\xa9 \xf0\x9f\x9b\xa1"}, {"e", json::object()}});
+    json big = json::object();
+    for (int i = 0; i < 5000; ++i)
+        big[std::to_string(i)] = {{"p", i / 7.0}, {"n", -i}, {"name", "Unit " + std::to_string(i) + (i % 97 ? "" : " \"q\"\n")}};
+    big["long"] = std::string(100000, 'x');
+    const std::string text = bc::api::answer_text(big);
+    REQUIRE(text.size() > 3 * (1 << 14));
+    same(big);
 }
