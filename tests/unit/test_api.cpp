@@ -229,9 +229,9 @@ TEST_CASE("api: a number too large for a double is blamed on its field", "[api][
     CHECK(bad["error"]["message"].get<std::string>().find("not valid JSON") != std::string::npos);
 }
 
-// Answers are written by a buffer of the API's own (api.cpp), not by
-// json::dump(): the text must be exactly what dump() writes, for an answer
-// large enough that the buffer grows many times, with
+// Answers are written by a writer of the API's own (answer_text.cpp), not by
+// json::dump(): a whole answer, through the API, must read back as exactly
+// what dump() writes, for an answer many times the writer's chunk, with
 // characters beyond ASCII and with strings that need escaping.
 TEST_CASE("api: an answer's text is the JSON library's own writing of it", "[api]") {
     json units = json::array();
