@@ -1,8 +1,9 @@
 // scripts/bench: every workload natively and in wasm (under node), side by side
 // in one run, so the ratio is measured on the same machine at the same time.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -14,58 +15,41 @@ const build = path.join(root, 'build');
 // the dice line, which the draw-bound figures need): node tests/bench/run.mjs olympia
 const only = process.argv[2];
 const all = workloads().filter((w) => !only || w.kind === 'dice' || w.name.includes(only));
-// Memory lines run natively, each alone in its own process, for its peak RSS.
-const memory = all.filter((w) => w.kind === 'memory');
-const list = all.filter((w) => w.kind !== 'memory');
+// Memory lines run natively, each alone in its own process, for its peak RSS;
+// so does a state count too long to run in both builds ('count-all').
+const memory = all.filter((w) => w.kind === 'memory' || w.kind === 'count-all');
+const list = all.filter((w) => w.kind !== 'memory' && w.kind !== 'count-all');
 fs.mkdirSync(path.join(build, 'bench'), { recursive: true });
-const file = path.join(build, 'bench', 'workloads.json');
-fs.writeFileSync(file, JSON.stringify(list));
+fs.writeFileSync(path.join(build, 'bench', 'workloads.json'), JSON.stringify(list));
 
-const native = execFileSync(path.join(build, 'native', 'bc_bench'), [file], { encoding: 'utf8', maxBuffer: 1 << 28 })
-  .trim().split('\n').map((l) => JSON.parse(l));
+// A process for one line, on the given core when taskset can pin it there.
+const lineFile = path.join(build, 'bench', 'line-workload.json');
+const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '1', 'true']).status === 0;
+const runLine = (w, core, file, args) => {
+  fs.writeFileSync(lineFile, JSON.stringify([w]));
+  const [cmd, argv] = canPin ? ['taskset', ['-c', String(core), file, ...args]] : [file, args];
+  return JSON.parse(execFileSync(cmd, argv, { encoding: 'utf8', maxBuffer: 1 << 28 }).trim());
+};
+// Natively: bc_bench on this line alone. In wasm: tests/bench/wasm-line.mjs.
+const runNative = (w, core) => runLine(w, core, path.join(build, 'native', 'bc_bench'), [lineFile]);
+const runWasm = (w, core) => runLine(w, core, process.execPath, [path.join(root, 'tests', 'bench', 'wasm-line.mjs'), lineFile]);
 
-const require = createRequire(import.meta.url);
-const mod = await require(path.join(build, 'wasm', 'battle-node.cjs'))();
-const wasm = [];
-const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+// Each line runs natively and in wasm on the first core, then natively and in
+// wasm on the second, each time in a fresh process, and each side keeps its
+// best. The two sides of a ratio are measured within seconds of each other,
+// on the same cores, and neither rests on one process or one core. On this
+// shared machine one core can run at half the other's speed for minutes (the
+// dice line in wasm: 16-27 ms on one core, 30-33 ms on the other, in the same
+// minute), and a process keeps its core: run as one process of all native
+// lines and then one of all wasm lines, single ratios moved from 1.4 to 2.5
+// between benches.
+const both = (a, b) => ({ ...a, ms: Math.min(a.ms, b.ms), cpu_ms: Math.min(a.cpu_ms, b.cpu_ms), runs: a.runs + b.runs });
+const native = [], wasm = [];
 for (const w of list) {
-  let best = Infinity, bestCpu = Infinity, answer = null, last = null, checksum = null;
-  const texts = w.kind === 'calls' ? w.requests.map((q) => JSON.stringify(q)) : [JSON.stringify(w.request ?? null)];
-  // Untimed calls first (bc_bench makes one): V8 runs new wasm code through
-  // its baseline compiler and optimises the busy functions later, in
-  // background threads whose CPU time this process's counts. Calls go on for
-  // at least 1 s (on a busy machine a 5 ms call took 20 calls, 0.4 s, to reach
-  // its optimised speed), so that the timed runs measure the optimised code,
-  // as a page runs after its first answers, and not the compiler.
-  // A line too long to run twice warms up with a smaller request of the same
-  // call (`warm` is then that request): V8 cannot swap optimised code into a
-  // call already running, so one long cold call would run its main loop in
-  // the baseline compiler's code from start to end.
-  if (w.kind !== 'dice' && w.warm !== false) {
-    const warmTexts = typeof w.warm === 'object' ? [JSON.stringify(w.warm)] : texts;
-    const until = performance.now() + 1000;
-    do for (const q of warmTexts) mod.call(w.call, q);
-    while (performance.now() < until);
-  }
-  // At least w.runs timed runs, and more until 1 s has gone by (as bc_bench
-  // does): the best of many is steadier on a shared machine.
-  const runsUntil = performance.now() + 1000;
-  let runs = 0;
-  while (runs < (w.runs ?? 1) || (w.kind !== 'dice' && runs < 1000 && performance.now() < runsUntil)) {
-    const t0 = performance.now(), c0 = cpuMs();
-    // Timed: the call as the page makes it, request text in and answer text
-    // out (as bc_bench times the native call); reading the answer is not.
-    if (w.kind === 'dice') checksum = mod.diceChecksum(w.draws, w.seed, w.faces);
-    else for (const q of texts) last = mod.call(w.call, q);
-    bestCpu = Math.min(bestCpu, cpuMs() - c0);
-    best = Math.min(best, performance.now() - t0);
-    ++runs;
-  }
-  // Read once: a short line makes hundreds of runs, all with the same answer.
-  if (last !== null) answer = JSON.parse(last);
-  wasm.push({ name: w.name, ms: best, cpu_ms: bestCpu, runs, checksum, ok: answer?.ok, method: answer?.method,
-              trials: answer?.trials, states: answer?.states, error: answer?.error,
-              expected_attacks: answer?.expected_attacks, draws_per_trial: answer?.draws_per_trial });
+  const n1 = runNative(w, 0), m1 = runWasm(w, 0);
+  const n2 = runNative(w, 1), m2 = runWasm(w, 1);
+  native.push(both(n1, n2));
+  wasm.push(both(m1, m2));
 }
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -89,7 +73,7 @@ const drawBound = (w, r, dice) => {
   const own = r.draws_per_trial ? `; the sampler drew ${r.draws_per_trial.toFixed(1)} per battle` : '';
   return `draw-bound limit ${Math.round(limit).toLocaleString('en-US')} battles/s (${r.expected_attacks.toFixed(1)} attacks x 3 draws x ${(msPerDraw * 1e6).toFixed(2)} ns), ${(100 * got / limit).toFixed(0)}% of it${own}`;
 };
-console.log('Benchmarks (best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
+console.log('Benchmarks (each line natively and in wasm ' + (canPin ? 'on one core, then both on another' : 'twice') + '; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
 console.log('');
 for (let i = 0; i < list.length; i++) {
   const w = list[i], n = native[i], m = wasm[i];
@@ -121,11 +105,17 @@ for (let i = 0; i < list.length; i++) {
 
 for (const w of memory) {
   const f = path.join(build, 'bench', 'memory-workload.json');
-  fs.writeFileSync(f, JSON.stringify([{ ...w, kind: undefined }]));
+  fs.writeFileSync(f, JSON.stringify([w.kind === 'memory' ? { ...w, kind: undefined } : w]));
   const r = JSON.parse(execFileSync(path.join(build, 'native', 'bc_bench'), [f], { encoding: 'utf8' }).trim());
-  const answer = r.ok ? (r.method || 'answered') : `stopped: ${r.error?.message}`;
   console.log(w.name);
-  console.log(`  native  ${fmt(r.ms)} ms, ${fmt(r.cpu_ms)} ms CPU, peak resident memory ${fmt(r.max_rss_mb)} MB (bound: ${w.bound_mb} MB); ${answer}`);
+  if (w.kind === 'count-all') {
+    const n = (x) => Number(x).toLocaleString('en-US');
+    const how = r.ok ? `${n(r.states)} states (${n(r.terminal)} of them ends)` : `not finished within ${n(w.max_states)} states and ${w.time_limit_s} s: ${n(r.states)} so far`;
+    console.log(`  native  ${fmt(r.ms)} ms, ${fmt(r.cpu_ms)} ms CPU, peak resident memory ${fmt(r.max_rss_mb)} MB; ${how}`);
+  } else {
+    const answer = r.ok ? (r.method || 'answered') : `stopped: ${r.error?.message}`;
+    console.log(`  native  ${fmt(r.ms)} ms, ${fmt(r.cpu_ms)} ms CPU, peak resident memory ${fmt(r.max_rss_mb)} MB (bound: ${w.bound_mb} MB); ${answer}`);
+  }
   console.log('');
 }
 
@@ -169,6 +159,8 @@ if (!only || 'page'.includes(only)) {
   try {
     server = await startServer();
     chrome = await launch();
+    const require = createRequire(import.meta.url);
+    const mod = await require(path.join(build, 'wasm', 'battle-node.cjs'))();
     const rules = JSON.parse(mod.rules('')).rulesets;
     const times = await measurePageTimes(chrome.browser, server.url, rules, { edits: 5 });
     const show = (t) => {
