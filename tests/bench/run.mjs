@@ -1,10 +1,10 @@
 // scripts/bench: every workload natively and in wasm (under node), side by side
 // in one run, so the ratio is measured on the same machine at the same time.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { workloads } from './workloads.mjs';
@@ -22,34 +22,65 @@ const list = all.filter((w) => w.kind !== 'memory' && w.kind !== 'count-all');
 fs.mkdirSync(path.join(build, 'bench'), { recursive: true });
 fs.writeFileSync(path.join(build, 'bench', 'workloads.json'), JSON.stringify(list));
 
-// A process for one line, on the given core when taskset can pin it there.
-const lineFile = path.join(build, 'bench', 'line-workload.json');
-const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '1', 'true']).status === 0;
-const runLine = (w, core, file, args) => {
-  fs.writeFileSync(lineFile, JSON.stringify([w]));
-  const [cmd, argv] = canPin ? ['taskset', ['-c', String(core), file, ...args]] : [file, args];
-  return JSON.parse(execFileSync(cmd, argv, { encoding: 'utf8', maxBuffer: 1 << 28 }).trim());
+// The two sides, as servers that run one line on request (bc_bench --serve
+// and tests/bench/wasm-line.mjs): two of each.
+const server = (file, args) => {
+  const p = spawn(file, args);
+  p.stderr.pipe(process.stderr);
+  const lines = readline.createInterface({ input: p.stdout })[Symbol.asyncIterator]();
+  return {
+    ask: async (q) => {
+      p.stdin.write(JSON.stringify(q) + '\n');
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`${path.basename(file)} stopped`);
+      return JSON.parse(value);
+    },
+    close: () => p.stdin.end(),
+  };
 };
-// Natively: bc_bench on this line alone. In wasm: tests/bench/wasm-line.mjs.
-const runNative = (w, core) => runLine(w, core, path.join(build, 'native', 'bc_bench'), [lineFile]);
-const runWasm = (w, core) => runLine(w, core, process.execPath, [path.join(root, 'tests', 'bench', 'wasm-line.mjs'), lineFile]);
+const pairs = [0, 1].map(() => ({
+  native: server(path.join(build, 'native', 'bc_bench'), ['--serve']),
+  wasm: server(process.execPath, [path.join(root, 'tests', 'bench', 'wasm-line.mjs')]),
+}));
 
-// Each line runs natively and in wasm on the first core, then natively and in
-// wasm on the second, each time in a fresh process, and each side keeps its
-// best. The two sides of a ratio are measured within seconds of each other,
-// on the same cores, and neither rests on one process or one core. On this
-// shared machine one core can run at half the other's speed for minutes (the
-// dice line in wasm: 16-27 ms on one core, 30-33 ms on the other, in the same
-// minute), and a process keeps its core: run as one process of all native
-// lines and then one of all wasm lines, single ratios moved from 1.4 to 2.5
-// between benches.
-const both = (a, b) => ({ ...a, ms: Math.min(a.ms, b.ms), cpu_ms: Math.min(a.cpu_ms, b.cpu_ms), runs: a.runs + b.runs });
+// Each line: every server warms up, then native and wasm take turns of some
+// 500 ms (at least one run), native then wasm, alternating between the two
+// pairs, until each side has had 2 s and at least four turns; each side keeps
+// its best run. The two sides of a ratio are so measured within a fraction of
+// a second of each other, and neither rests on one process. This machine is
+// shared: for minutes one core ran the same wasm at half the other's speed,
+// and a process keeps its core; run as one process of all native lines and
+// then one of all wasm lines, single ratios moved from 1.4 to 2.5 between
+// benches. (Pinning each pair to a core was tried: V8's collector then shared
+// the core with the wasm it collects after, and its waits counted as wasm time.
+// Turns of 125 ms were tried: a 150 ms line then ran once per turn, each time
+// just after the other side had filled the caches.)
+const turnMs = 500, sideMs = 2000;
+const merge = (rs) => ({ ...rs.at(-1), ms: Math.min(...rs.map((r) => r.ms)), cpu_ms: Math.min(...rs.map((r) => r.cpu_ms)),
+                          runs: rs.reduce((n, r) => n + r.runs, 0) });
 const native = [], wasm = [];
 for (const w of list) {
-  const n1 = runNative(w, 0), m1 = runWasm(w, 0);
-  const n2 = runNative(w, 1), m2 = runWasm(w, 1);
-  native.push(both(n1, n2));
-  wasm.push(both(m1, m2));
+  for (const p of pairs) {
+    await p.native.ask({ w, warm: true, runs: 0, ms: 0 });
+    await p.wasm.ask({ w, warm: true, runs: 0, ms: 0 });
+  }
+  const ns = [], ms = [];
+  let nTime = 0, wTime = 0;
+  for (let k = 0; k < 4 || ((nTime < sideMs || wTime < sideMs) && k < 32); ++k) {
+    const p = pairs[k % pairs.length];
+    let t0 = performance.now();
+    ns.push(await p.native.ask({ w, runs: 1, ms: turnMs }));
+    nTime += performance.now() - t0;
+    t0 = performance.now();
+    ms.push(await p.wasm.ask({ w, runs: 1, ms: turnMs }));
+    wTime += performance.now() - t0;
+  }
+  native.push(merge(ns));
+  wasm.push(merge(ms));
+}
+for (const p of pairs) {
+  p.native.close();
+  p.wasm.close();
 }
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -73,7 +104,7 @@ const drawBound = (w, r, dice) => {
   const own = r.draws_per_trial ? `; the sampler drew ${r.draws_per_trial.toFixed(1)} per battle` : '';
   return `draw-bound limit ${Math.round(limit).toLocaleString('en-US')} battles/s (${r.expected_attacks.toFixed(1)} attacks x 3 draws x ${(msPerDraw * 1e6).toFixed(2)} ns), ${(100 * got / limit).toFixed(0)}% of it${own}`;
 };
-console.log('Benchmarks (each line natively and in wasm ' + (canPin ? 'on one core, then both on another' : 'twice') + '; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
+console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, alternating between two processes of each, each side ' + sideMs / 1000 + ' s or more; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
 console.log('');
 for (let i = 0; i < list.length; i++) {
   const w = list[i], n = native[i], m = wasm[i];

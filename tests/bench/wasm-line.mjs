@@ -1,57 +1,59 @@
-// One bench line in wasm, in a node process of its own (run.mjs starts one
-// per line and round): node tests/bench/wasm-line.mjs FILE, where FILE holds
-// a list of one workload. Prints the line's result as one JSON line.
+// The bench's wasm side, as bc_bench --serve is its native side: reads
+// requests from standard input, one JSON line each, {"w": workload, "warm":
+// bool, "runs": n, "ms": budget}, and answers each with one JSON line: the
+// untimed calls if "warm", then at least n timed runs and more until `ms` has
+// gone by, each timed as the page makes the call (request text in, answer text
+// out). tests/bench/run.mjs starts it: node tests/bench/wasm-line.mjs
 import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 const mod = await require(path.join(root, 'build', 'wasm', 'battle-node.cjs'))();
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-const runWasm = (w) => {
-  let best = Infinity, bestCpu = Infinity, answer = null, last = null, checksum = null;
+
+const runLine = (w, warm, minRuns, budgetMs) => {
   const texts = w.kind === 'calls' ? w.requests.map((q) => JSON.stringify(q)) : [JSON.stringify(w.request ?? null)];
-  // Untimed calls first (bc_bench makes one): V8 runs new wasm code through
-  // its baseline compiler and optimises the busy functions later, in
-  // background threads whose CPU time this process's counts. Calls go on for
-  // at least 1 s (on a busy machine a 5 ms call took 20 calls, 0.4 s, to reach
-  // its optimised speed), so that the timed runs measure the optimised code,
-  // as a page runs after its first answers, and not the compiler.
-  // A line too long to run twice warms up with a smaller request of the same
-  // call (`warm` is then that request): V8 cannot swap optimised code into a
-  // call already running, so one long cold call would run its main loop in
-  // the baseline compiler's code from start to end.
-  // The dice line's one call runs its loop: an untimed call first, as V8
-  // cannot move a running call onto the optimised code.
-  if (w.kind === 'dice') mod.diceChecksum(w.draws, w.seed, w.faces);
-  if (w.kind !== 'dice' && w.warm !== false) {
-    const warmTexts = typeof w.warm === 'object' ? [JSON.stringify(w.warm)] : texts;
-    const until = performance.now() + 1000;
-    do for (const q of warmTexts) mod.call(w.call, q);
-    while (performance.now() < until);
+  const once = () => (w.kind === 'dice' ? mod.diceChecksum(w.draws, w.seed, w.faces) : texts.map((q) => mod.call(w.call, q)).at(-1));
+  if (warm) {
+    // The dice line's one call runs its loop: one untimed call, as V8 cannot
+    // move a running call onto optimised code. Other lines make untimed calls
+    // for 1 s (bc_bench makes one): V8 runs new wasm code through its
+    // baseline compiler and optimises the busy functions later, in background
+    // threads whose CPU time this process's counts (on a busy machine a 5 ms
+    // call took 20 calls, 0.4 s, to reach its optimised speed), so that the
+    // timed runs measure the optimised code, as a page runs after its first
+    // answers, and not the compiler. A line too long to run twice warms up
+    // with a smaller request of the same call (`warm` is then that request):
+    // a long cold call would run its main loop in baseline code throughout.
+    if (w.kind === 'dice') once();
+    else if (w.warm !== false) {
+      const warmTexts = typeof w.warm === 'object' ? [JSON.stringify(w.warm)] : texts;
+      const until = performance.now() + 1000;
+      do for (const q of warmTexts) mod.call(w.call, q);
+      while (performance.now() < until);
+    }
   }
-  // At least w.runs timed runs, and more until 1 s has gone by (as bc_bench
-  // does): the best of many is steadier on a shared machine.
-  const runsUntil = performance.now() + 1000;
-  let runs = 0;
-  while (runs < (w.runs ?? 1) || (w.kind !== 'dice' && runs < 1000 && performance.now() < runsUntil)) {
+  let best = Infinity, bestCpu = Infinity, last = null, runs = 0;
+  const until = performance.now() + budgetMs;
+  while (runs < minRuns || (runs < 1000 && performance.now() < until)) {
     const t0 = performance.now(), c0 = cpuMs();
-    // Timed: the call as the page makes it, request text in and answer text
-    // out (as bc_bench times the native call); reading the answer is not.
-    if (w.kind === 'dice') checksum = mod.diceChecksum(w.draws, w.seed, w.faces);
-    else for (const q of texts) last = mod.call(w.call, q);
+    last = once();
     bestCpu = Math.min(bestCpu, cpuMs() - c0);
     best = Math.min(best, performance.now() - t0);
     ++runs;
   }
   // Read once: a short line makes hundreds of runs, all with the same answer.
-  if (last !== null) answer = JSON.parse(last);
-  return { name: w.name, ms: best, cpu_ms: bestCpu, runs, checksum, ok: answer?.ok, method: answer?.method,
-           trials: answer?.trials, states: answer?.states, error: answer?.error,
-           expected_attacks: answer?.expected_attacks, draws_per_trial: answer?.draws_per_trial };
+  if (w.kind === 'dice') return { name: w.name, ms: best, cpu_ms: bestCpu, runs, checksum: String(last) };
+  const a = last === null ? null : JSON.parse(last);
+  return { name: w.name, ms: runs ? best : 0, cpu_ms: runs ? bestCpu : 0, runs, ok: a?.ok, method: a?.method,
+           trials: a?.trials, states: a?.states, error: a?.error,
+           expected_attacks: a?.expected_attacks, draws_per_trial: a?.draws_per_trial };
 };
 
-const [w] = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-console.log(JSON.stringify(runWasm(w)));
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const q = JSON.parse(line);
+  console.log(JSON.stringify(runLine(q.w, q.warm ?? false, q.runs ?? 1, q.ms ?? 0)));
+}

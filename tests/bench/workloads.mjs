@@ -1,6 +1,8 @@
 // The benchmark workloads: each runs natively and in wasm under node.
 // kind "dice": dice draws per second. Otherwise: an API call and its request;
 // "per" names a count in the answer (e.g. "trials") to report as a rate.
+// "runs": the fewest timed runs when bc_bench runs a list from a file (the
+// memory lines); run.mjs's turns each make at least one run.
 export function workloads() {
   const list = [];
   list.push({ name: 'dice: 10,000,000 d6 draws', kind: 'dice', draws: 10_000_000, seed: 42, faces: 6, runs: 3,
@@ -59,18 +61,17 @@ export function workloads() {
     attacker: { units: [...everyday3.attacker, wf('Stonefoot', 'dwarf', 'regular', 'medium', 'infantry', 'd6')] },
     defender: { units: [...everyday3.defender, wf('Wolf Riders', 'orc', 'regular', 'light', 'cavalry', 'd6')] } };
   // The state counts take seconds, after untimed counts of the same battle cut
-  // short at 20,000 states. They wander through hundreds of megabytes, and one
-  // count varies by a third on a shared machine (the 3v3 in wasm: 1.6-2.1 s in
-  // one process): the best of two in each of run.mjs's two rounds, as every
-  // other line takes its best.
+  // short at 20,000 states. One count varies by a third on a shared machine
+  // (the 3v3 in wasm: 1.6-2.1 s in one process); run.mjs gives each side at
+  // least four turns, each of at least one count, and takes the best.
   const warmCount = (battle) => ({ ...battle, max_states: 20000, time_limit_s: 120 });
-  list.push({ name: 'warfare: reachable states, everyday 3v3 (counted to the end)', call: 'states', runs: 2,
+  list.push({ name: 'warfare: reachable states, everyday 3v3 (counted to the end)', call: 'states', runs: 1,
               warm: warmCount(wfEveryday3), request: { ...wfEveryday3, max_states: 5000000, time_limit_s: 120 } });
   list.push({ name: 'warfare: Monte Carlo, everyday 3v3 to +-0.5%', call: 'odds', runs: 3,
               rate: { field: 'trials', unit: 'battles/s' },
               request: { ...wfEveryday3, solver: { method: 'monte-carlo', trials: 200000, target_halfwidth: 0.005 } } });
   list.push({ name: 'warfare: reachable states, everyday 4v4 (the first 5,000,000: the budget of the states call)',
-              call: 'states', runs: 2, warm: warmCount(wfEveryday4),
+              call: 'states', runs: 1, warm: warmCount(wfEveryday4),
               request: { ...wfEveryday4, max_states: 5000000, time_limit_s: 120 } });
   list.push({ name: 'warfare: Monte Carlo, everyday 4v4 to +-1%', call: 'odds', runs: 3,
               rate: { field: 'trials', unit: 'battles/s' },
