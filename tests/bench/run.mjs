@@ -23,7 +23,7 @@ fs.mkdirSync(path.join(build, 'bench'), { recursive: true });
 fs.writeFileSync(path.join(build, 'bench', 'workloads.json'), JSON.stringify(list));
 
 // The two sides, as servers that run one line on request (bc_bench --serve
-// and tests/bench/wasm-line.mjs): two of each.
+// and tests/bench/wasm-line.mjs): four of each.
 const server = (file, args) => {
   const p = spawn(file, args);
   p.stderr.pipe(process.stderr);
@@ -38,24 +38,27 @@ const server = (file, args) => {
     close: () => p.stdin.end(),
   };
 };
-const pairs = [0, 1].map(() => ({
+const pairs = [0, 1, 2, 3].map(() => ({
   native: server(path.join(build, 'native', 'bc_bench'), ['--serve']),
   wasm: server(process.execPath, [path.join(root, 'tests', 'bench', 'wasm-line.mjs')]),
 }));
 
 // Each line: every server warms up, then native and wasm take turns of some
-// 500 ms (at least one run), native then wasm, alternating between the two
-// pairs, until each side has had 2 s and at least four turns; each side keeps
-// its best run. The two sides of a ratio are so measured within a fraction of
-// a second of each other, and neither rests on one process. This machine is
-// shared: for minutes one core ran the same wasm at half the other's speed,
-// and a process keeps its core; run as one process of all native lines and
-// then one of all wasm lines, single ratios moved from 1.4 to 2.5 between
-// benches. (Pinning each pair to a core was tried: V8's collector then shared
-// the core with the wasm it collects after, and its waits counted as wasm time.
-// Turns of 125 ms were tried: a 150 ms line then ran once per turn, each time
-// just after the other side had filled the caches.)
-const turnMs = 500, sideMs = 2000;
+// 250 ms (at least one run), native then wasm, going round the four pairs
+// twice or more, until each side has had 2 s; each side keeps its best run.
+// The two sides of a ratio are so measured within a fraction of a second of
+// each other, and neither rests on one process. This machine is shared: for
+// minutes one core ran the same wasm at half the other's speed, and a process
+// can run a line slowly throughout (a line's wasm took 61, 37 and 60 ms in
+// three processes one after another; natively a line took 5.5 or 8.5 ms by
+// process); one process of all native lines and then one of all wasm lines
+// moved single ratios from 1.4 to 2.5 between benches, and two processes of
+// each still left a line or two a bench at 1.8-2.1.
+// (Pinning each pair to a core was tried: V8's collector then shared the core
+// with the wasm it collects after, and its waits counted as wasm time. Turns
+// of 125 ms were tried: a 150 ms line then ran once per turn, each time just
+// after the other side had filled the caches.)
+const turnMs = 250, sideMs = 2000;
 const merge = (rs) => ({ ...rs.at(-1), ms: Math.min(...rs.map((r) => r.ms)), cpu_ms: Math.min(...rs.map((r) => r.cpu_ms)),
                           runs: rs.reduce((n, r) => n + r.runs, 0) });
 const native = [], wasm = [];
@@ -66,7 +69,7 @@ for (const w of list) {
   }
   const ns = [], ms = [];
   let nTime = 0, wTime = 0;
-  for (let k = 0; k < 4 || ((nTime < sideMs || wTime < sideMs) && k < 32); ++k) {
+  for (let k = 0; k < 2 * pairs.length || ((nTime < sideMs || wTime < sideMs) && k < 32); ++k) {
     const p = pairs[k % pairs.length];
     let t0 = performance.now();
     ns.push(await p.native.ask({ w, runs: 1, ms: turnMs }));
@@ -104,7 +107,7 @@ const drawBound = (w, r, dice) => {
   const own = r.draws_per_trial ? `; the sampler drew ${r.draws_per_trial.toFixed(1)} per battle` : '';
   return `draw-bound limit ${Math.round(limit).toLocaleString('en-US')} battles/s (${r.expected_attacks.toFixed(1)} attacks x 3 draws x ${(msPerDraw * 1e6).toFixed(2)} ns), ${(100 * got / limit).toFixed(0)}% of it${own}`;
 };
-console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, alternating between two processes of each, each side ' + sideMs / 1000 + ' s or more; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
+console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, going round four processes of each, each side ' + sideMs / 1000 + ' s or more; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
 console.log('');
 for (let i = 0; i < list.length; i++) {
   const w = list[i], n = native[i], m = wasm[i];
