@@ -1,8 +1,9 @@
 // scripts/bench: every workload natively and in wasm (under node), side by side
 // in one run, so the ratio is measured on the same machine at the same time.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
@@ -23,9 +24,12 @@ fs.mkdirSync(path.join(build, 'bench'), { recursive: true });
 fs.writeFileSync(path.join(build, 'bench', 'workloads.json'), JSON.stringify(list));
 
 // The two sides, as servers that run one line on request (bc_bench --serve
-// and tests/bench/wasm-line.mjs): four of each.
-const server = (file, args) => {
-  const p = spawn(file, args);
+// and tests/bench/wasm-line.mjs): four pairs, a native server and a wasm one
+// each, the pairs pinned (with taskset, where it can) to the first core and the
+// second in turn.
+const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-c', '1', 'true']).status === 0;
+const server = (core, file, args) => {
+  const p = canPin ? spawn('taskset', ['-c', String(core), file, ...args]) : spawn(file, args);
   p.stderr.pipe(process.stderr);
   const lines = readline.createInterface({ input: p.stdout })[Symbol.asyncIterator]();
   return {
@@ -38,26 +42,26 @@ const server = (file, args) => {
     close: () => p.stdin.end(),
   };
 };
-const pairs = [0, 1, 2, 3].map(() => ({
-  native: server(path.join(build, 'native', 'bc_bench'), ['--serve']),
-  wasm: server(process.execPath, [path.join(root, 'tests', 'bench', 'wasm-line.mjs')]),
+const pairs = [0, 1, 0, 1].map((core) => ({
+  native: server(core, path.join(build, 'native', 'bc_bench'), ['--serve']),
+  wasm: server(core, process.execPath, [path.join(root, 'tests', 'bench', 'wasm-line.mjs')]),
 }));
 
 // Each line: every server warms up, then native and wasm take turns of some
 // 250 ms (at least one run), native then wasm, going round the four pairs
 // twice or more, until each side has had 2 s; each side keeps its best run.
 // The two sides of a ratio are so measured within a fraction of a second of
-// each other, and neither rests on one process. This machine is shared: for
-// minutes one core ran the same wasm at half the other's speed, and a process
-// can run a line slowly throughout (a line's wasm took 61, 37 and 60 ms in
-// three processes one after another; natively a line took 5.5 or 8.5 ms by
-// process); one process of all native lines and then one of all wasm lines
-// moved single ratios from 1.4 to 2.5 between benches, and two processes of
-// each still left a line or two a bench at 1.8-2.1.
-// (Pinning each pair to a core was tried: V8's collector then shared the core
-// with the wasm it collects after, and its waits counted as wasm time. Turns
-// of 125 ms were tried: a 150 ms line then ran once per turn, each time just
-// after the other side had filled the caches.)
+// each other, on the same cores, and neither rests on one process or one
+// core. This machine is shared: for seconds to minutes one core runs the same
+// code at two thirds or half the other's speed (a wasm line took 180 ms a run
+// for 3 s, then 118 ms for 2 s, then 185 ms again, in one process), and a
+// process mostly stays on its core. Run as one process of all native lines
+// and then one of all wasm lines, single ratios moved from 1.4 to 2.5 between
+// benches; with unpinned processes, a line or two a bench still went to 1.8-2.1.
+// Pinned, a wasm process's collector shares its core (it adds some 10% to the
+// wall time of the line with the largest answer, less to the rest). Turns of
+// 125 ms were tried: a 150 ms line then ran once per turn, each time just
+// after the other side had filled the caches.
 const turnMs = 250, sideMs = 2000;
 const merge = (rs) => ({ ...rs.at(-1), ms: Math.min(...rs.map((r) => r.ms)), cpu_ms: Math.min(...rs.map((r) => r.cpu_ms)),
                           runs: rs.reduce((n, r) => n + r.runs, 0) });
@@ -107,7 +111,7 @@ const drawBound = (w, r, dice) => {
   const own = r.draws_per_trial ? `; the sampler drew ${r.draws_per_trial.toFixed(1)} per battle` : '';
   return `draw-bound limit ${Math.round(limit).toLocaleString('en-US')} battles/s (${r.expected_attacks.toFixed(1)} attacks x 3 draws x ${(msPerDraw * 1e6).toFixed(2)} ns), ${(100 * got / limit).toFixed(0)}% of it${own}`;
 };
-console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, going round four processes of each, each side ' + sideMs / 1000 + ' s or more; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
+console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, going round four processes of each' + (canPin ? ', pinned to two cores in turn' : '') + ', each side ' + sideMs / 1000 + ' s or more; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
 console.log('');
 for (let i = 0; i < list.length; i++) {
   const w = list[i], n = native[i], m = wasm[i];
