@@ -1,7 +1,6 @@
 #include "api/api.hpp"
 
 #include <exception>
-#include <memory>
 #include <new>
 #include <vector>
 

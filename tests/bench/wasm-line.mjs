@@ -46,10 +46,10 @@ const runLine = (w, warm, minRuns, budgetMs) => {
     ++runs;
   }
   // Read once: a short line makes hundreds of runs, all with the same answer.
-  if (w.kind === 'dice') return { name: w.name, ms: best, cpu_ms: bestCpu, runs, checksum: String(last) };
+  const timing = { name: w.name, ms: runs ? best : 0, cpu_ms: runs ? bestCpu : 0, runs };
+  if (w.kind === 'dice') return { ...timing, checksum: String(last) };
   const a = last === null ? null : JSON.parse(last);
-  return { name: w.name, ms: runs ? best : 0, cpu_ms: runs ? bestCpu : 0, runs, ok: a?.ok, method: a?.method,
-           trials: a?.trials, states: a?.states, error: a?.error,
+  return { ...timing, ok: a?.ok, method: a?.method, trials: a?.trials, states: a?.states, error: a?.error,
            expected_attacks: a?.expected_attacks, draws_per_trial: a?.draws_per_trial };
 };
 
