@@ -45,46 +45,61 @@ const server = (core, file, args) => {
 const pairs = [0, 1, 0, 1].map((core) => ({
   native: server(core, path.join(build, 'native', 'bc_bench'), ['--serve']),
   wasm: server(core, process.execPath, [path.join(root, 'tests', 'bench', 'wasm-line.mjs')]),
+  lines: new Set(),   // the lines this pair has run before (warmed up in full)
 }));
 
-// Each line: every server warms up, then native and wasm take turns of some
-// 250 ms (at least one run), native then wasm, going round the four pairs
-// twice or more, until each side has had 2 s; each side keeps its best run.
-// The two sides of a ratio are so measured within a fraction of a second of
-// each other, on the same cores, and neither rests on one process or one
-// core. This machine is shared: for seconds to minutes one core runs the same
-// code at two thirds or half the other's speed (a wasm line took 180 ms a run
-// for 3 s, then 118 ms for 2 s, then 185 ms again, in one process), and a
-// process mostly stays on its core. Run as one process of all native lines
-// and then one of all wasm lines, single ratios moved from 1.4 to 2.5 between
-// benches; with unpinned processes, a line or two a bench still went to 1.8-2.1.
-// Pinned, a wasm process's collector shares its core (it adds some 10% to the
-// wall time of the line with the largest answer, less to the rest). Turns of
-// 125 ms were tried: a 150 ms line then ran once per turn, each time just
-// after the other side had filled the caches.
-const turnMs = 250, sideMs = 2000;
+// Each line, in each of three passes over all the lines (forward, backward,
+// forward): native and wasm take turns of some
+// 250 ms (at least one run), native then wasm, on the next pair in turn (one
+// pass going on from where the last stopped), two turns or more, until each
+// side has had 0.7 s in the pass; each side keeps its
+// best run of all three passes. The two sides of a ratio are so measured
+// within a fraction of a second of each other, on the same cores, and neither
+// rests on one process, one core or one stretch of time. This machine is
+// shared: for seconds to minutes one core runs the same code at two thirds or
+// half the other's speed (a wasm line took 180 ms a run for 3 s, then 118 ms
+// for 2 s, then 185 ms again, in one process), and a process mostly stays on
+// its core. Run as one process of all native lines and then one of all wasm
+// lines, single ratios moved from 1.4 to 2.5 between benches; with unpinned
+// processes, a line or two a bench still went to 1.8-2.1; in one pass of 2 s a
+// side, pinned, a line or two a bench went to 1.6-2.2 with every one of its
+// eight wasm turns slow (the native turns between them were not). Pinned, a
+// wasm process's collector shares its core (it adds some 10% to the wall time
+// of the line with the largest answer, less to the rest). Turns of 125 ms were
+// tried: a 150 ms line then ran once per turn, each time just after the other
+// side had filled the caches. Before a pair's first turn on a line in a pass,
+// both its servers warm up: the first time the pair runs the line, its wasm
+// server makes untimed calls for 1 s (V8 optimises the busy code); later, one
+// untimed call, as the native server always does.
+const turnMs = 250, sideMs = 700, passes = 3;
 const merge = (rs) => ({ ...rs.at(-1), ms: Math.min(...rs.map((r) => r.ms)), cpu_ms: Math.min(...rs.map((r) => r.cpu_ms)),
                           runs: rs.reduce((n, r) => n + r.runs, 0) });
-const native = [], wasm = [];
-for (const w of list) {
-  for (const p of pairs) {
-    await p.native.ask({ w, warm: true, runs: 0, ms: 0 });
-    await p.wasm.ask({ w, warm: true, runs: 0, ms: 0 });
+const nRuns = list.map(() => []), wRuns = list.map(() => []), turns = list.map(() => 0);
+for (let pass = 0; pass < passes; ++pass) {
+  const order = list.map((_, i) => i);
+  if (pass % 2) order.reverse();
+  for (const i of order) {
+    const w = list[i];
+    const warmed = new Set();
+    let nTime = 0, wTime = 0;
+    for (let k = 0; k < 2 || ((nTime < sideMs || wTime < sideMs) && k < 8); ++k) {
+      const p = pairs[turns[i]++ % pairs.length];
+      if (!warmed.has(p)) {
+        warmed.add(p);
+        await p.native.ask({ w, warm: true, runs: 0, ms: 0 });
+        await p.wasm.ask({ w, warm: p.lines.has(i) ? 'once' : true, runs: 0, ms: 0 });
+        p.lines.add(i);
+      }
+      let t0 = performance.now();
+      nRuns[i].push({ ...(await p.native.ask({ w, runs: 1, ms: turnMs })), pass });
+      nTime += performance.now() - t0;
+      t0 = performance.now();
+      wRuns[i].push({ ...(await p.wasm.ask({ w, runs: 1, ms: turnMs })), pass });
+      wTime += performance.now() - t0;
+    }
   }
-  const ns = [], ms = [];
-  let nTime = 0, wTime = 0;
-  for (let k = 0; k < 2 * pairs.length || ((nTime < sideMs || wTime < sideMs) && k < 32); ++k) {
-    const p = pairs[k % pairs.length];
-    let t0 = performance.now();
-    ns.push(await p.native.ask({ w, runs: 1, ms: turnMs }));
-    nTime += performance.now() - t0;
-    t0 = performance.now();
-    ms.push(await p.wasm.ask({ w, runs: 1, ms: turnMs }));
-    wTime += performance.now() - t0;
-  }
-  native.push(merge(ns));
-  wasm.push(merge(ms));
 }
+const native = nRuns.map(merge), wasm = wRuns.map(merge);
 for (const p of pairs) {
   p.native.close();
   p.wasm.close();
@@ -111,7 +126,7 @@ const drawBound = (w, r, dice) => {
   const own = r.draws_per_trial ? `; the sampler drew ${r.draws_per_trial.toFixed(1)} per battle` : '';
   return `draw-bound limit ${Math.round(limit).toLocaleString('en-US')} battles/s (${r.expected_attacks.toFixed(1)} attacks x 3 draws x ${(msPerDraw * 1e6).toFixed(2)} ns), ${(100 * got / limit).toFixed(0)}% of it${own}`;
 };
-console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, going round four processes of each' + (canPin ? ', pinned to two cores in turn' : '') + ', each side ' + sideMs / 1000 + ' s or more; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
+console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, going round four processes of each' + (canPin ? ', pinned to two cores in turn' : '') + ', each side ' + sideMs / 1000 + ' s or more in each of ' + passes + ' passes over the lines; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
 console.log('');
 for (let i = 0; i < list.length; i++) {
   const w = list[i], n = native[i], m = wasm[i];
@@ -130,6 +145,8 @@ for (let i = 0; i < list.length; i++) {
     if (db) console.log(`          ${db}`);
   }
   console.log(`  wasm/native time ratio: ${(m.ms / n.ms).toFixed(2)} (CPU time: ${(m.cpu_ms / n.cpu_ms).toFixed(2)})`);
+  const perPass = (rs) => Array.from({ length: passes }, (_, k) => fmt(Math.min(...rs.filter((r) => r.pass === k).map((r) => r.ms)))).join(' / ');
+  console.log(`  best of each pass, ms: native ${perPass(nRuns[i])}; wasm ${perPass(wRuns[i])}`);
   // A sampled twin of an exact workload: the two methods side by side.
   const j = w.versus ? list.findIndex((x) => x.name === w.versus) : -1;
   if (j >= 0) {
