@@ -126,7 +126,7 @@ const drawBound = (w, r, dice) => {
   const own = r.draws_per_trial ? `; the sampler drew ${r.draws_per_trial.toFixed(1)} per battle` : '';
   return `draw-bound limit ${Math.round(limit).toLocaleString('en-US')} battles/s (${r.expected_attacks.toFixed(1)} attacks x 3 draws x ${(msPerDraw * 1e6).toFixed(2)} ns), ${(100 * got / limit).toFixed(0)}% of it${own}`;
 };
-console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, going round four processes of each' + (canPin ? ', pinned to two cores in turn' : '') + ', each side ' + sideMs / 1000 + ' s or more in each of ' + passes + ' passes over the lines; the best of the runs after untimed calls (native: one; wasm: 1 s of them, for V8 to optimise), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
+console.log('Benchmarks (each line natively and in wasm by turns of ~' + turnMs + ' ms, going round four processes of each' + (canPin ? ', pinned to two cores in turn' : '') + ', each side ' + sideMs / 1000 + ' s or more in each of ' + passes + ' passes over the lines; the best of the runs after untimed calls (native: one; wasm: 1 s of them the first time a process runs the line, for V8 to optimise, then one), wall clock and CPU time; native g++ -O3 vs wasm em++ -O3 under node ' + process.version + ')');
 console.log('');
 for (let i = 0; i < list.length; i++) {
   const w = list[i], n = native[i], m = wasm[i];

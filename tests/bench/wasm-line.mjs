@@ -28,14 +28,12 @@ const runLine = (w, warm, minRuns, budgetMs) => {
     // answers, and not the compiler. A line too long to run twice warms up
     // with a smaller request of the same call (`warm` is then that request):
     // a long cold call would run its main loop in baseline code throughout.
+    // Warmed before (`warm` is "once": an earlier pass): one untimed call, as
+    // bc_bench makes.
     if (w.kind === 'dice') once();
-    else if (w.warm !== false && warm === 'once') {
-      // Warmed before (an earlier pass): one untimed call, as bc_bench makes.
-      if (typeof w.warm === 'object') mod.call(w.call, JSON.stringify(w.warm));
-      else texts.forEach((q) => mod.call(w.call, q));
-    } else if (w.warm !== false) {
+    else if (w.warm !== false) {
       const warmTexts = typeof w.warm === 'object' ? [JSON.stringify(w.warm)] : texts;
-      const until = performance.now() + 1000;
+      const until = warm === 'once' ? 0 : performance.now() + 1000;
       do for (const q of warmTexts) mod.call(w.call, q);
       while (performance.now() < until);
     }

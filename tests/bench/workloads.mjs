@@ -63,7 +63,8 @@ export function workloads() {
   // The state counts take seconds, after untimed counts of the same battle cut
   // short at 20,000 states. One count varies by a third on a shared machine
   // (the 3v3 in wasm: 1.6-2.1 s in one process); run.mjs gives each side at
-  // least four turns, each of at least one count, and takes the best.
+  // least two turns in each of its three passes, each of at least one count,
+  // and takes the best.
   const warmCount = (battle) => ({ ...battle, max_states: 20000, time_limit_s: 120 });
   list.push({ name: 'warfare: reachable states, everyday 3v3 (counted to the end)', call: 'states', runs: 1,
               warm: warmCount(wfEveryday3), request: { ...wfEveryday3, max_states: 5000000, time_limit_s: 120 } });
