@@ -1,6 +1,7 @@
 // Olympia: the running-totals sampler (see sampler.hpp for the method).
 #include "olympia/sampler.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <numeric>
@@ -250,6 +251,17 @@ bool Sampler::reshape() {
             for (std::uint64_t& q : sh.q[s]) q /= g;
         for (std::uint64_t& q : sh.qsiege) q /= g;
     }
+    // After each side's rows, a row of zeros: the branch-free kill
+    // in the engine loop reads a row for every attack, hit or miss, times 0 or 1.
+    for (int S = 0; S < 2; ++S) {
+        const std::size_t nt = sh.tgts[1 - S].size();
+        const auto zeros = static_cast<std::uint32_t>(sh.q[S].size());
+        sh.q[S].resize(sh.q[S].size() + nt, 0);
+        for (Victim& v : sh.victims[S]) {
+            v.plain = v.attacker >= 0 && !v.siege && v.e != si;
+            v.row = v.plain ? static_cast<std::uint32_t>(static_cast<std::size_t>(v.attacker) * nt) : zeros;
+        }
+    }
     c.siege_sum = 0;
     for (std::size_t ai = 0; ai < sh.atts[kAttacker].size(); ++ai)
         if (sh.atts[kAttacker][ai].siege)
@@ -468,13 +480,65 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
     // worked out then, not at every attack. The attacker's counted misses and
     // siege blows are rare enough to be weighed at each of its attacks.
     std::uint64_t D0 = 0, D1 = 0, W0 = 0, W1 = 0;
+    const std::uint64_t L = shape_.L;
     auto weigh = [&]() {
-        D0 = static_cast<std::uint64_t>(c.men[0]) * static_cast<std::uint64_t>(c.tw[1]) * shape_.L;
-        D1 = static_cast<std::uint64_t>(c.men[1]) * static_cast<std::uint64_t>(c.tw[0]) * shape_.L;
+        D0 = static_cast<std::uint64_t>(c.men[0]) * static_cast<std::uint64_t>(c.tw[1]) * L;
+        D1 = static_cast<std::uint64_t>(c.men[1]) * static_cast<std::uint64_t>(c.tw[0]) * L;
         W0 = c.wsum[1];
         W1 = c.wsum[0];
     };
     weigh();
+    // An attack on side S with effect x, hit (1) or missed (0), without a
+    // branch on which: a miss costs the same few sums times 0, where a branch
+    // on a hit or miss at random is mispredicted half the time (most of an
+    // attack's cost). False: a hit that strike() must take (a last man, a
+    // break, a siege engine, the structure), nothing changed yet. The shape's
+    // arrays stay put until the loop ends (a change of shape ends it).
+    struct View {
+        const Tgt* T;
+        std::size_t nt;
+        const Victim* V;
+        std::uint64_t* h;
+        const std::uint64_t* q;  // the rows of side S's attackers
+    };
+    View view[2];
+    for (int S = 0; S < 2; ++S)
+        view[S] = {shape_.tgts[S].data(), shape_.tgts[S].size(), shape_.victims[S].data(), c.h[S].data(), shape_.q[S].data()};
+    std::int32_t* const n = c.n.data();
+    auto quick = [&](int S, std::uint64_t x, std::uint64_t hit) {
+        const View& vs = view[S];
+        // The target the draw names if it is a hit (if not, any target).
+        std::size_t ti = 0;
+        for (const std::size_t last = vs.nt - 1; ti < last; ++ti) {
+            const std::uint64_t wi = static_cast<std::uint64_t>(n[vs.T[ti].e]) * vs.h[ti];
+            if (x < wi) break;
+            x -= wi;
+        }
+        const Victim& v = vs.V[ti];
+        const std::size_t ei = static_cast<std::size_t>(v.e);
+        const bool ok = v.plain & (n[ei] > 1) & (c.standing[S] != v.standing) & (c.value4[S] - v.value4 > threshold_[S]);
+        if (hit & !ok) return false;
+        const std::uint64_t mask = 0 - hit;
+        const auto one = static_cast<std::int32_t>(hit);
+        n[ei] -= one;
+        c.value4[S] -= v.value4 & static_cast<std::int64_t>(mask);
+        c.standing[S] -= one;
+        c.tw[S] -= one;
+        c.men[S] -= one;
+        c.plain[S] -= one;
+        c.wsum[S] -= vs.h[ti] & mask;
+        // His blows no longer threaten the other side's targets.
+        const View& vo = view[1 - S];
+        const std::uint64_t* row = vs.q + v.row;
+        std::uint64_t lost = 0;
+        for (std::size_t t = 0; t < vo.nt; ++t) {
+            const std::uint64_t r = row[t] & mask;
+            vo.h[t] -= r;
+            lost += static_cast<std::uint64_t>(n[vo.T[t].e]) * r;
+        }
+        c.wsum[1 - S] -= lost;
+        return true;
+    };
     for (;;) {
         const int a = (turn ? s1 : s0) > 0 ? turn : (s0 > 0 ? 0 : 1);
         const int b = 1 - a;
@@ -494,6 +558,22 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
             --s1;
         }
         turn = b;
+        if constexpr (!Extra) {
+            if (quick(b, x, x < w ? 1 : 0)) {
+                const std::int32_t m = static_cast<std::int32_t>(c.men[b]);
+                if (b == 0)
+                    s0 = std::min(s0, m);
+                else
+                    s1 = std::min(s1, m);
+                weigh();
+                if (s0 == 0 && s1 == 0) {
+                    s0 = static_cast<std::int32_t>(c.men[0]);
+                    s1 = static_cast<std::int32_t>(c.men[1]);
+                    turn = 0;
+                }
+                continue;
+            }
+        }
         if (x < w + cw + 6 * sw) {
             if (strike(a, x, w, cw, sw)) break;
             // Without a change of shape only the struck side's able men fell.

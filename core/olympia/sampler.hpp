@@ -107,6 +107,12 @@ private:
         std::int64_t value4;
         std::int64_t standing;  // 0 for a siege engine
         bool siege;
+        // A man who attacks with blows (not a siege engine, not the
+        // structure): the engine loop's branch-free kill takes him.
+        bool plain = false;
+        // Where his row of q[side] starts; for the others, a row of zeros
+        // after the attackers' rows (the branch-free kill reads it, times 0).
+        std::uint32_t row = 0;
     };
     // What changes during a battle; restored from the root each battle.
     struct Cur {
