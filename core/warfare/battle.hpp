@@ -392,6 +392,7 @@ private:
     void before_order(Log* log);          // the refresh due before a later order of a turn
     int pick(Plan& bp) const;             // the policy's unit for the next order (-1: none), and its plan
     void scan_targets(int a, Targets& out) const;
+    [[gnu::noinline]] int target_count(int a) const;
     // The target the policy picks for `a` (in `best`), the highest value among
     // its targets (`top`), and how many it has.
     int best_target(int a, Scored& best, std::int64_t& top) const;

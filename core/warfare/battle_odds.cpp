@@ -403,6 +403,14 @@ void State::chance_outcomes(Outcomes& out) const {
     }
 }
 
+// Out of line: its list of targets would otherwise take room on the stack
+// at every draw, most of them attacks.
+int State::target_count(int a) const {
+    Targets ts;
+    scan_targets(a, ts);
+    return ts.n;
+}
+
 template <class D>
 std::uint32_t State::draw(D& d) const {
     // The chance node's outcome with exactly chance_outcomes()' weights, each
@@ -412,11 +420,8 @@ std::uint32_t State::draw(D& d) const {
     switch (s.kind) {
         case kInitiative:
             return d.below(2);
-        case kTarget: {
-            Targets ts;
-            scan_targets(s.unit, ts);
-            return d.below(static_cast<std::uint32_t>(ts.n));
-        }
+        case kTarget:
+            return d.below(static_cast<std::uint32_t>(target_count(s.unit)));
         case kAttack: {
             const int a = s.unit, t = s.other;
             const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
