@@ -16,7 +16,11 @@
 // outcome does not depend on them; expected_attacks stays unbiased and less
 // noisy). Misses that count toward a structure's targeting limit are effects
 // and are drawn like any other. Engine order: each attack uses a slot, so
-// each attack is one draw over its side's D (a miss is the rest).
+// each attack is one draw over its side's D (a miss is the rest). An attack
+// that would kill an ordinary man (not the last of his group, not breaking
+// his side) is applied without a branch on hit or miss: a miss applies the
+// same updates times 0. A hit or miss at random is a branch the processor
+// mispredicts half the time, and that was most of an attack's cost.
 // When D would not fit in 63 bits the sampler draws attacker, target and blow
 // as the state does, until the next change of shape.
 #pragma once
