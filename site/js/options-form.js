@@ -19,9 +19,24 @@ export function optionsForm(list, values, basePath, onChange) {
       return f;
     }
     if (o.type === 'choice') {
-      input = select(o.choices.map((c) => ({ id: c.id, name: c.name })), current, { onChange: (el) => set(el.value) });
-      const chosen = o.choices.find((c) => c.id === current);
-      return field(o.name, input, path, { hint: [o.text, chosen?.text].filter(Boolean).join(' '), cls: 'option' });
+      // The hint says what the option is, then what the chosen value does:
+      // written again at every change, so it never describes the last choice.
+      const hintFor = (id) => [o.text, o.choices.find((c) => String(c.id) === String(id))?.text].filter(Boolean).join(' ');
+      let hint = null;
+      input = select(o.choices.map((c) => ({ id: c.id, name: c.name })), current, {
+        onChange: (el) => {
+          const text = hintFor(el.value);
+          if (!hint && text) {
+            hint = h('span', { class: 'hint' });
+            input.after(hint);
+          }
+          if (hint) hint.textContent = text;
+          set(el.value);
+        },
+      });
+      const f = field(o.name, input, path, { hint: hintFor(current), cls: 'option' });
+      hint = f.querySelector('.hint');
+      return f;
     }
     input = numberInput(current, { min: o.min, max: o.max, step: o.type === 'number' ? 'any' : 1, onInput: (el) => set(numberValue(el)) });
     return field(o.name, input, path, { hint: o.text, cls: 'option num' });
