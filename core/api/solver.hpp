@@ -1,5 +1,6 @@
 // The "solver" part of an odds request, shared by every rule system.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -124,6 +125,7 @@ json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& s
         return out;
     }
     if (req.blocks > 0) {
+        const auto t0 = std::chrono::steady_clock::now();
         json raw = json::array();
         for (std::uint64_t k = req.first_block; k < req.first_block + req.blocks; ++k) {
             // The last block of a run of `trials` may be short, as in one call.
@@ -138,7 +140,9 @@ json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& s
             if (!st.complete) break;  // only whole blocks: a (seed, block) always means the same battles
             raw.push_back(tally_json(t));
         }
-        answer_override() = json{{"method", "monte-carlo-blocks"}, {"first_block", req.first_block}, {"tallies", raw}};
+        // time_ms: the page adds up its workers' to say how long the core sampled.
+        answer_override() = json{{"method", "monte-carlo-blocks"}, {"first_block", req.first_block}, {"tallies", raw},
+                                 {"time_ms", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()}};
         return out;
     }
     const MonteCarloStatus st = sample(tally, monte_carlo_options(req, deadline.left()));

@@ -158,7 +158,9 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       const half = a.ci95 ? Math.max(...outcomes.map((o) => (a.ci95[o.id][1] - a.ci95[o.id][0]) / 2)) : 0;
       method.textContent = a.method.startsWith('exact') ? 'exact' : `sampled ±${pct(half)}`;
       setState('', 'fresh');
-      say(`${methodText} · ${num(a.time_ms, 1)} ms in the core, ${num(timing, 0)} ms in all.${a.upgrade ? ` The exact solve behind them stopped: ${a.upgrade.message}.` : ''}`);
+      // Sampled on several workers, the core's time is theirs added up (more than the wall time).
+      const core = a.workers > 1 ? `${num(a.time_ms, 1)} ms in the core over ${a.workers} workers` : `${num(a.time_ms, 1)} ms in the core`;
+      say(`${methodText} · ${core}, ${num(timing, 0)} ms in all.${a.upgrade ? ` The exact solve behind them stopped: ${a.upgrade.message}.` : ''}`);
       dim(false); // the regions the page tracks (matrix, roll) settle when their own answers come
     },
     last: () => last,

@@ -56,6 +56,7 @@ export async function samplePool(engines, request, deferred, { onProgress = null
   const done = new Map(); // block -> tally
   const inFlight = new Map(); // engine -> trials it has played of its current call (its progress reports)
   let merged = null, next = 0, upto = 0, stop = null, failure = null;
+  let coreMs = 0;  // the core's time in every worker's calls, added up
   // A call takes several blocks once blocks turn out quick, to keep the
   // messages few; every block still comes back with its own tally.
   let perCall = 1;
@@ -85,6 +86,8 @@ export async function samplePool(engines, request, deferred, { onProgress = null
       defer_sampling: false, trials: planned, seed: solver.seed, tally } });
     if (cancelled()) return null;
     if (a.ok) {
+      // The sampling's time in the core (all workers), and the tallies' answer.
+      a.time_ms = coreMs + (a.time_ms || 0);
       a.stopped_by = stopped;
       a.workers = engines.length;
       if (deferred.fallback) a.fallback = deferred.fallback;
@@ -121,6 +124,7 @@ export async function samplePool(engines, request, deferred, { onProgress = null
       }
       if (cancelled()) return;
       if (!a.ok) { failure = failure || a; return; }
+      coreMs += a.time_ms || 0;
       a.tallies.forEach((t, i) => done.set(first + i, t));
       if (a.tallies.length < count) { stop = stop || 'time limit'; }  // the core ran out of time mid-call
       const ms = (performance.now() - t0) / Math.max(1, a.tallies.length);

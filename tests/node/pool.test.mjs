@@ -68,3 +68,23 @@ test('merging and the widest interval follow the core', () => {
   // Wilson's 95% half-width for 9 of 15 (z = 1.96): centre 0.5796, half 0.22214.
   assert.ok(Math.abs(widest({ total: 15, outcomes: [9, 6], events: [] }) - 0.22214) < 1e-5);
 });
+
+test('a pool run says how long the core worked: every block call\'s time added to the answer\'s own', async () => {
+  const request = battle({ method: 'monte-carlo', trials: 4000, seed: 5, target_halfwidth: 0, defer_sampling: true });
+  const deferred = await call('odds', request);
+  const seen = [];  // each answer's method and time as the core gave it
+  const engine = () => ({ async call(fn, req) {
+    const a = await call(fn, req);
+    seen.push({ method: a.method, time_ms: a.time_ms });
+    return a;
+  } });
+  const a = await samplePool([engine(), engine()], request, deferred);
+  assert.equal(a.ok, true, JSON.stringify(a.error));
+  const blocks = seen.filter((x) => x.method === 'monte-carlo-blocks');
+  assert.ok(blocks.length >= 2, `${blocks.length} block calls`);
+  assert.ok(blocks.every((x) => typeof x.time_ms === 'number' && x.time_ms > 0), 'each block call says its time');
+  const last = seen.at(-1);
+  assert.equal(last.method, 'monte-carlo');
+  const sum = blocks.reduce((s, x) => s + x.time_ms, 0) + last.time_ms;
+  assert.ok(Math.abs(a.time_ms - sum) < 1e-9, `${a.time_ms} is ${sum}`);
+});
