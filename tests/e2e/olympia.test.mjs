@@ -185,3 +185,45 @@ test('kinds of men with their ratings from the core, capitalised; a new noble\'s
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+test('a rule\'s explanation follows its choice; the engine order sampled through the page holds its exact odds', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.locator('.ol-stack[data-side=attacker]').getByLabel(men('soldier')).fill('20');
+  await page.locator('.ol-stack[data-side=defender]').getByLabel(men('soldier')).fill('20');
+  const option = JSON.parse(core.rules(JSON.stringify({ ruleset: 'olympia' }))).rulesets.olympia.options
+    .find((o) => o.id === 'attack_order');
+  const says = (id) => option.choices.find((c) => c.id === id).text;
+  const order = page.locator('select[data-path="/options/attack_order"]');
+  await page.locator('details.rules-fold summary').first().click();
+  const hint = order.locator('xpath=following-sibling::span[contains(@class, "hint")]');
+  assert.match(await hint.textContent(), new RegExp(escape(says('rulebook'))));
+  await order.selectOption('engine');
+  assert.match(await hint.textContent(), new RegExp(escape(says('engine'))));
+  assert.doesNotMatch(await hint.textContent(), new RegExp(escape(says('rulebook'))));
+  // The same for the solver's method; then the engine order is sampled by the page.
+  const method = page.locator('select[data-path="/solver/method"]');
+  if (!(await method.isVisible())) await page.locator('details', { has: method }).locator('summary').first().click();
+  const methodHint = method.locator('xpath=following-sibling::span[contains(@class, "hint")]');
+  await method.selectOption('monte-carlo');
+  assert.match(await methodHint.textContent(), /Always sample/);
+  await page.waitForFunction(() => /Monte Carlo/.test(document.querySelector('.status')?.textContent ?? ''));
+  // The core's time is its workers' added up, and says so when there are several.
+  const status = await page.locator('.status').first().textContent();
+  const workers = await page.evaluate(() => Math.min(8, navigator.hardwareConcurrency || 1));
+  const said = Number(status.match(/([\d,.]+) ms in the core/)[1].replace(/,/g, ''));
+  assert.ok(said >= 1, `the core's time for 20,000 battles is not a last call's fraction of a millisecond: ${status}`);
+  if (workers > 1) assert.match(status, new RegExp(`ms in the core over ${workers} workers`));
+  const exact = JSON.parse(core.odds(JSON.stringify({
+    ruleset: 'olympia', options: { attack_order: 'engine' }, solver: { method: 'exact' },
+    attacker: { nobles: [{ name: 'Attacker', troops: { soldier: 20 } }] },
+    defender: { nobles: [{ name: 'Defender', troops: { soldier: 20 } }] },
+  })));
+  assert.equal(exact.ok, true);
+  const row = await page.locator('.bar-row', { hasText: 'Attacker wins' }).textContent();
+  const [lo, hi] = [...row.matchAll(/([\d.]+)%/g)].slice(1, 3).map((m) => Number(m[1]) / 100);
+  assert.ok(lo <= exact.outcomes.attacker + 0.0005 && exact.outcomes.attacker - 0.0005 <= hi,
+    `the exact ${exact.outcomes.attacker} lies in the page's interval ${lo} to ${hi} (to the shown rounding)`);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
