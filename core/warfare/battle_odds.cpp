@@ -388,12 +388,9 @@ void State::chance_outcomes(Outcomes& out) const {
             out.push_back({kAttacker, 1});
             out.push_back({kDefender, 1});
             return;
-        case kTarget: {
-            Targets ts;
-            scan_targets(s.unit, ts);
-            for (int i = 0; i < ts.n; ++i) out.push_back({static_cast<std::uint32_t>(i), 1});
+        case kTarget:
+            for (int i = 0, count = target_count(s.unit); i < count; ++i) out.push_back({static_cast<std::uint32_t>(i), 1});
             return;
-        }
         case kAttack:
             attack_outcomes(s, out);
             merge_outcomes(out);
@@ -403,8 +400,9 @@ void State::chance_outcomes(Outcomes& out) const {
     }
 }
 
-// Out of line: its list of targets would otherwise take room on the stack
-// at every draw, most of them attacks.
+// How many legal targets a random pick chooses among. Out of line: its list
+// of targets would otherwise take room on the stack at every draw, most of
+// them attacks.
 int State::target_count(int a) const {
     Targets ts;
     scan_targets(a, ts);
