@@ -197,7 +197,7 @@ json advise_call(const In& req) {
         json ans;
         try {
             ans = solve_any(after, tally, r,
-                            [&after](Tally& t, const MonteCarloOptions& mo) { return sample_battle(after, t, mo); });
+                            [&after](Tally& t, const MonteCarloOptions& mo) { return sample_battle_generic(after, t, mo); });
         } catch (const LimitError& e) {
             row["method"] = "none";
             row["reason"] = e.what();

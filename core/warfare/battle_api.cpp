@@ -20,40 +20,37 @@ json units_json(const Battle& b) {
     return out;
 }
 
-MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarloOptions& mo) {
-    return run_monte_carlo(
-        [&](Rng& rng, Tally& t, const Deadline& deadline) {
-            State s = root;
-            s.watch_endless();
-            std::array<State::PlanMemo, 2 * BattleLimits::kUnitsPerSide> memo{};
-            s.use_memo(memo.data());
-            double steps = 0;
-            std::uint64_t n = 0;
-            while (!s.is_terminal()) {
-                if (++n > mo.max_steps) throw LimitError(step_limit_message(mo.max_steps));
-                if ((n & 0xffff) == 0 && deadline.passed()) return false;
-                steps += s.step_weight();
-                s.apply(s.draw(rng), nullptr);
-            }
-            Recorder rec(t, 1.0);
-            s.record(rec);
-            t.add_total(1.0);
-            // Like the exact solver, an endless battle's rounds count until it
-            // stopped changing (to within the four rounds the rule looks at).
-            t.add_steps(s.outcome() == 3 ? std::max(0.0, steps - s.still_rounds()) : steps);
-            return true;
-        },
-        tally, mo);
+namespace {
+
+// The page's workers sample a battle a few blocks per call (site/js/pool.js),
+// so each keeps the graph of its last battle sampled by blocks: the next call
+// for the same battle walks on in it. Only block calls keep one; a graph
+// changes the speed, never the battles.
+std::shared_ptr<GraphSampler> graph_for(const State& root, const std::string& battle, bool blocks) {
+    thread_local std::string kept_battle;
+    thread_local std::shared_ptr<GraphSampler> kept;
+    if (blocks && kept && kept_battle == battle) return kept;
+    auto g = std::make_shared<GraphSampler>(root);
+    if (blocks) {
+        kept_battle = battle;
+        kept = g;
+    }
+    return g;
 }
 
-json battle_odds(const Battle& b, const In& solver_in) {
+}  // namespace
+
+json battle_odds(const Battle& b, const In& solver_in, const std::string& battle) {
     const SolverRequest req = parse_solver(solver_in);
     const auto t0 = std::chrono::steady_clock::now();
     auto bp = std::make_shared<const Battle>(b);
     Tally tally(State::schema(b));
     const State root(bp);
-    json out = solve_any(root, tally, req,
-                         [&root](Tally& t, const MonteCarloOptions& mo) { return sample_battle(root, t, mo); });
+    std::shared_ptr<GraphSampler> graph;
+    json out = solve_any(root, tally, req, [&](Tally& t, const MonteCarloOptions& mo) {
+        if (!graph) graph = graph_for(root, battle, req.blocks > 0 && !battle.empty());
+        return graph->run(t, mo);
+    });
     const bool sampled = out["method"] == "monte-carlo";
     out["outcomes"] = outcomes_json(tally);
     if (sampled) out["ci95"] = outcomes_ci_json(tally);

@@ -21,26 +21,14 @@ namespace bc::warfare {
 using namespace detail;
 
 void State::watch_turn() {
-    // Looked at every kWatchTurns turns (four rounds): a sampled battle pays
-    // for progress() once in eight turns, and the counts stay whole.
-    if (++watch_tick_ < kWatchTurns) return;
-    watch_tick_ = 0;
-    const std::uint64_t p = progress();
-    if (p != still_progress_) {
-        still_progress_ = p;
-        still_turns_ = 0;
-        next_proof_ = kProofTurns;
-        return;
-    }
-    still_turns_ += kWatchTurns;
-    if (still_turns_ >= next_proof_) proof_due_ = true;
+    still_.turn_ended([this] { return progress(); });
 }
 
 State::Reach State::reach_change() const {
     State root = *this;
     root.watch_ = false;
     root.memo_ = nullptr;
-    root.proof_due_ = false;
+    root.still_.proof_due = false;
     const std::uint64_t level = root.progress();
     // Depth first over packed keys; a state is rebuilt from its key to expand it.
     KeySet seen;
@@ -74,8 +62,8 @@ State::Reach State::reach_change() const {
 }
 
 bool State::endless_rule(Log* log) {
-    proof_due_ = false;
-    if (still_turns_ >= kCapTurns) {
+    still_.proof_due = false;
+    if (still_.still_turns >= kCapTurns) {
         finish(kOutEndless,
                "A thousand rounds have passed with no lasting change (no unit gone, no casualty that stays).",
                log);
@@ -87,7 +75,7 @@ bool State::endless_rule(Log* log) {
                log);
         return true;
     }
-    next_proof_ = std::min(next_proof_ * 2, kCapTurns);
+    still_.next_proof = std::min(still_.next_proof * 2, kCapTurns);
     return false;
 }
 

@@ -66,6 +66,7 @@ void State::end_turn(Log* log) {
     // resting cavalry sits out its side's next turn.
     if (!refreshed_ && needs_refresh()) refresh(log);
     if (watch_) watch_turn();
+    if (turn_trace_) turn_trace_->push_back(progress());
     turn_ = static_cast<std::int8_t>(1 - turn_);
     start_turn(log);
 }
@@ -284,7 +285,7 @@ void State::advance(Log* log) {
                     resolve_morale(s, true, Roll{}, false, log);
                     continue;
                 }
-                if (proof_due_) endless_rule(log);
+                if (still_.proof_due) endless_rule(log);
                 return;  // a chance node (or an endless battle's end)
             }
             pop_front();

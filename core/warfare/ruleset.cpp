@@ -15,7 +15,10 @@ api::Ruleset ruleset() {
     r.odds = [](const In& req) {
         const Battle b = parse_battle(req, {"solver", "seed"});
         read_seed(req);
-        return battle_odds(b, req.object("solver"));
+        json battle = req.raw();
+        battle.erase("solver");
+        battle.erase("seed");
+        return battle_odds(b, req.object("solver"), battle.dump());
     };
     r.roll = [](const In& req) {
         const Battle b = parse_battle(req, {"seed", "solver"});

@@ -125,6 +125,46 @@ void check_draws(const State& s, bc::Rng& rng) {
     CHECK(bctest::chi_square_passes(observed, p, n));
 }
 
+// The chance node as data (the graph sampler's): the same outcome from the
+// same generator, with the same draws used.
+void check_spec(const State& s, std::uint64_t seed) {
+    const State::DrawSpec d = s.draw_spec();
+    if (d.kind == State::DrawSpec::Other) return;
+    for (std::uint64_t k = 0; k < 50; ++k) {
+        bc::Rng a(seed * 1000 + k), b(seed * 1000 + k);
+        const std::uint32_t code = s.draw(a);
+        CHECK(d.code_of(State::draw_slot(d, b)) == code);
+        CHECK(a.next() == b.next());
+    }
+}
+
+// Two tallies to the last bit.
+void same_tally(const bc::Tally& a, const bc::Tally& b) {
+    CHECK(a.total() == b.total());
+    CHECK(a.steps() == b.steps());
+    for (std::size_t i = 0; i < a.schema().outcomes.size(); ++i) CHECK(a.outcome(i) == b.outcome(i));
+    for (std::size_t i = 0; i < a.schema().events.size(); ++i) CHECK(a.event(i) == b.event(i));
+    for (std::size_t i = 0; i < a.schema().series.size(); ++i) CHECK(a.series(i) == b.series(i));
+}
+
+// The graph sampler against the plain one: the same battles, so the same
+// tally; with the given node budget, which holds.
+bc::warfare::GraphStats check_graph(const json& req, std::uint64_t trials, std::size_t max_bytes, std::uint64_t seed) {
+    const auto b = std::make_shared<const Battle>(bc::warfare::parse_battle(bc::In(req, ""), {}));
+    const State root(b);
+    bc::MonteCarloOptions mo;
+    mo.trials = trials;
+    mo.seed = seed;
+    mo.target_halfwidth = 0;
+    bc::Tally plain(State::schema(*b)), graph(State::schema(*b));
+    bc::warfare::sample_battle_generic(root, plain, mo);
+    bc::warfare::GraphStats st;
+    bc::warfare::sample_battle(root, graph, mo, max_bytes, &st);
+    same_tally(plain, graph);
+    CHECK(st.bytes <= max_bytes);
+    return st;
+}
+
 }  // namespace
 
 TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key of every field", "[warfare-battle][heavy]") {
@@ -163,6 +203,7 @@ TEST_CASE("Warfare fast paths: draws, order-of-battle tables and fixed values in
                 while (!s.is_terminal()) {
                     CHECK(s.self_check() == "");
                     if (nodes++ < 6 && walk == 0) check_draws(s, rng);
+                    if (walk == 1) check_spec(s, seed);
                     s.apply(s.draw(rng), nullptr);
                 }
             }
@@ -244,4 +285,73 @@ TEST_CASE("Warfare: the states call counts what the exact solver reaches, within
     CHECK(cut["complete"] == false);
     CHECK(cut["stopped_by"] == "state budget");
     CHECK(cut["states"].get<double>() <= 100 + 20);  // the budget is checked after each state's children
+}
+
+TEST_CASE("Warfare fast paths: the graph sampler plays the plain sampler's battles", "[warfare-battle]") {
+    // Every option and policy value, with a graph that may grow to its
+    // default size and with one of 12 KB (its table of slots, 8 KB, and a few
+    // dozen states: full at once, so battles walk it, then go on by the rules).
+    std::uint64_t seed = 3, walked = 0, played_on = 0;
+    for (const json& army : armies())
+        for (const auto& [name, change] : variations()) {
+            INFO(name);
+            const json req = with(army, change);
+            walked += check_graph(req, 1500, bc::warfare::kGraphBytes, seed).walked;
+            const auto small = check_graph(req, 500, 12 << 10, seed++);
+            CHECK(small.nodes < 100);
+            played_on += small.played_on;
+        }
+    CHECK(walked > 100000);  // most outcomes came from the graph
+    CHECK(played_on > 1000);
+}
+
+TEST_CASE("Warfare fast paths: the graph sampler under the endless rule, hurled rocks and a large battle", "[warfare-battle]") {
+    // The endless rule proves the defender-first half of these endless after
+    // 48 rounds: its count is kept beside the walk, and the proof is made by
+    // the rules at the same chance node.
+    const json trolls = U("Trolls", "infantry", 0, 0, 10, 20, 0, 6, {"regenerate"});
+    const json bows = U("Bows", "archers", 30, 30, 0, 0, 0, 4, json::array(), {{"casualties", 1}});
+    const json riders = U("Riders", "cavalry", 30, 0, 10, 10, 0, 4, json::array(), {{"casualties", 1}});
+    const auto endless = check_graph(battle({trolls, bows}, {riders}, {{"rally", false}}, {{"charge", false}}), 600,
+                                     bc::warfare::kGraphBytes, 5);
+    CHECK(endless.played_on > 200);
+    CHECK(endless.walked > 5000);
+    // Rocks hurled at a wall: their draws follow the target, so the rules draw them.
+    const json treants = U("Treants", "siege-engine", 4, 4, 12, 12, 2, 4, {"hurl-rocks"});
+    const json guards = U("Guards", "infantry", 0, 0, 30, 30, 10, 4);
+    const auto rocks = check_graph(battle({treants}, {fort("Keep", 10, 10, 6), guards}), 300, bc::warfare::kGraphBytes, 6);
+    CHECK(rocks.played_on > 100);
+    // Six against six: battles seldom meet, the graph stops growing after its
+    // first 256 battles, and the rest leave it at their first new outcome.
+    std::vector<json> a, d;
+    const char* xp[] = {"green", "regular", "seasoned", "veteran", "elite", "super-elite"};
+    for (int i = 0; i < 6; ++i) {
+        a.push_back(kw("A" + std::to_string(i), i % 2 ? "elf" : "human", xp[i], "medium", i % 3 ? "infantry" : "archers", "d6", 6));
+        d.push_back(kw("D" + std::to_string(i), i % 2 ? "orc" : "dwarf", xp[i], "medium", i % 3 ? "infantry" : "cavalry", "d6", 6));
+    }
+    const auto big = check_graph(battle(a, d), 600, bc::warfare::kGraphBytes, 7);
+    CHECK(big.played_on > 300);
+    CHECK(big.nodes < 256 * 200);
+}
+
+TEST_CASE("Warfare: a worker's block calls for one battle walk on in one graph", "[warfare-battle]") {
+    json req = armies()[0];
+    req["seed"] = 9;
+    auto blocks = [&](int first) {
+        json r = req;
+        r["solver"] = {{"method", "monte-carlo"}, {"trials", 8000}, {"blocks", {{"first", first}, {"count", 2}}}};
+        return ok("odds", r)["tallies"];
+    };
+    auto other_battle = [&] {  // another battle's block call: the kept graph is let go
+        json r = armies()[1];
+        r["solver"] = {{"method", "monte-carlo"}, {"trials", 1000}, {"blocks", {{"first", 0}, {"count", 1}}}};
+        ok("odds", r);
+    };
+    other_battle();
+    const json cold = blocks(2);  // a new graph
+    other_battle();
+    blocks(0);
+    const json warm = blocks(2);  // the graph of blocks 0 and 1, walked on
+    CHECK(cold.size() == 2);
+    CHECK(warm == cold);
 }
