@@ -66,7 +66,7 @@ public:
         // (untouched pages cost nothing), so that it is never copied as it grows.
         g_.reserve(std::min(max_bytes_, kOffsetMask * std::size_t{4}) / 4);
         kw_.clear();
-        root_.pack(kw_);
+        progress_ = root_.pack_progress(kw_);
         node_of_key(&root_);  // at 0
     }
 
@@ -134,7 +134,8 @@ private:
     }
 
     // The record of the key in kw_, or kNone. With `s`, the state of that
-    // key, one is added when there is none and the graph has room.
+    // key (whose progress() is in progress_), one is added when there is none
+    // and the graph has room.
     std::uint32_t node_of_key(const State* s) {
         const auto tag = static_cast<std::uint32_t>(hash_words(kw_.data(), kw_.size()) >> 32);
         std::size_t i = 0;
@@ -183,7 +184,7 @@ private:
     // A record for the state `s`, whose key is in kw_: its offset.
     std::uint32_t add_node(const State& s) {
         const auto at = static_cast<std::uint32_t>(g_.size());
-        const std::uint64_t p = s.progress();
+        const std::uint64_t p = s.is_terminal() ? s.progress() : progress_;
         const auto lo = static_cast<std::uint32_t>(p), hi = static_cast<std::uint32_t>(p >> 32);
         if (s.is_terminal()) {
             g_.insert(g_.end(), {static_cast<std::uint32_t>(s.outcome() + 1) << 6, 0, 0, 0, lo, hi});
@@ -321,7 +322,7 @@ private:
             for (const std::uint64_t p : trace_) next.turn_ended([p] { return p; });
             if (next.proof_due) return step_on(at, w, slot, rng, t, deadline, mo, steps, n);
             kw_.clear();
-            s_.pack(kw_);
+            progress_ = s_.pack_progress(kw_);
             const std::uint32_t child = node_of_key(&s_);
             if (child == kNone) {
                 // The graph is full (or closed): this battle goes on by the rules alone.
@@ -395,6 +396,7 @@ private:
     std::vector<std::uint32_t> ended_;
     std::uint64_t battles_ = 0;  // ended at nodes since the last flush
     KeyWriter kw_;
+    std::uint64_t progress_ = 0;  // of the state whose key is in kw_ (pack_progress())
     State s_ = root_;
     std::array<State::PlanMemo, 2 * BattleLimits::kUnitsPerSide> memo_{};
 };
