@@ -31,6 +31,30 @@
 
 namespace bc::warfare {
 
+namespace {
+
+// The plain sampler's battle from `s` (at a chance node, or ended) to its
+// end, recorded; `steps` and `n` count what came before. False: the deadline
+// passed first, and nothing is recorded.
+bool play_to_end(State& s, Rng& rng, Tally& t, const Deadline& deadline, const MonteCarloOptions& mo, double steps,
+                 std::uint64_t n) {
+    while (!s.is_terminal()) {
+        if (++n > mo.max_steps) throw LimitError(step_limit_message(mo.max_steps));
+        if ((n & 0xffff) == 0 && deadline.passed()) return false;
+        steps += s.step_weight();
+        s.apply(s.draw(rng), nullptr);
+    }
+    Recorder rec(t, 1.0);
+    s.record(rec);
+    t.add_total(1.0);
+    // Like the exact solver, an endless battle's rounds count until it
+    // stopped changing (to within the four rounds the rule looks at).
+    t.add_steps(s.outcome() == 3 ? std::max(0.0, steps - s.still_rounds()) : steps);
+    return true;
+}
+
+}  // namespace
+
 MonteCarloStatus sample_battle_generic(const State& root, Tally& tally, const MonteCarloOptions& mo) {
     return run_monte_carlo(
         [&](Rng& rng, Tally& t, const Deadline& deadline) {
@@ -38,21 +62,7 @@ MonteCarloStatus sample_battle_generic(const State& root, Tally& tally, const Mo
             s.watch_endless();
             std::array<State::PlanMemo, 2 * BattleLimits::kUnitsPerSide> memo{};
             s.use_memo(memo.data());
-            double steps = 0;
-            std::uint64_t n = 0;
-            while (!s.is_terminal()) {
-                if (++n > mo.max_steps) throw LimitError(step_limit_message(mo.max_steps));
-                if ((n & 0xffff) == 0 && deadline.passed()) return false;
-                steps += s.step_weight();
-                s.apply(s.draw(rng), nullptr);
-            }
-            Recorder rec(t, 1.0);
-            s.record(rec);
-            t.add_total(1.0);
-            // Like the exact solver, an endless battle's rounds count until it
-            // stopped changing (to within the four rounds the rule looks at).
-            t.add_steps(s.outcome() == 3 ? std::max(0.0, steps - s.still_rounds()) : steps);
-            return true;
+            return play_to_end(s, rng, t, deadline, mo, 0, 0);
         },
         tally, mo);
 }
@@ -218,22 +228,12 @@ private:
         s.unpack(kr);
     }
 
-    // The rest of a battle by the plain sampler's loop: `s` is at a chance
-    // node, or ended; `steps` and `n` count what came before.
+    // The rest of a battle by the plain sampler's loop (play_to_end()).
     bool play_on(State& s, Rng& rng, Tally& t, const Deadline& deadline, const MonteCarloOptions& mo, double steps,
                  std::uint64_t n) {
         fresh_memo(s);
         s.trace_turns(nullptr);
-        while (!s.is_terminal()) {
-            if (++n > mo.max_steps) throw LimitError(step_limit_message(mo.max_steps));
-            if ((n & 0xffff) == 0 && deadline.passed()) return false;
-            steps += s.step_weight();
-            s.apply(s.draw(rng), nullptr);
-        }
-        Recorder rec(t, 1.0);
-        s.record(rec);
-        t.add_total(1.0);
-        t.add_steps(s.outcome() == 3 ? std::max(0.0, steps - s.still_rounds()) : steps);
+        if (!play_to_end(s, rng, t, deadline, mo, steps, n)) return false;
         ++stats_.played_on;
         return true;
     }
