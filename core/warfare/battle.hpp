@@ -225,8 +225,12 @@ public:
         watch_ = w != nullptr;
         if (w) still_ = *w;
     }
-    // Appends progress() at each turn's end to `t` (nullptr: no trace).
-    void trace_turns(std::vector<std::uint64_t>* t) { turn_trace_ = t; }
+    // Appends progress() at each turn's end to `t` and leaves the endless
+    // rule's count alone (nullptr: counts it, if watch_endless()).
+    void trace_turns(std::vector<std::uint64_t>* t) {
+        turn_trace_ = t;
+        if (t) watch_ = true;
+    }
     // Rounds since the battle last changed for good (as the endless rule counts them).
     double still_rounds() const { return 0.5 * still_.still_turns; }
     double step_weight() const { return 0.5 * pending_rounds_; }  // turns begun, as rounds

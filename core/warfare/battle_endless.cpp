@@ -21,6 +21,10 @@ namespace bc::warfare {
 using namespace detail;
 
 void State::watch_turn() {
+    if (turn_trace_) {  // the graph sampler's: it keeps the count itself
+        turn_trace_->push_back(progress());
+        return;
+    }
     still_.turn_ended([this] { return progress(); });
 }
 

@@ -27,9 +27,47 @@
 #include <vector>
 
 #include "solve/keyset.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle_inline.hpp"
 
 namespace bc::warfare {
+
+State::DrawSpec State::draw_spec() const {
+    // State::draw() (battle_odds.cpp), step for step, as data (draw_slot()
+    // draws it), here beside its only user.
+    if (q_n_ == 0) detail::fail("no chance node");
+    const Step& s = q_[0];
+    DrawSpec d;
+    switch (s.kind) {
+        case kInitiative:
+            d.kind = DrawSpec::Uniform;
+            d.slots = 2;
+            return d;
+        case kTarget:
+            d.kind = DrawSpec::Uniform;
+            d.slots = static_cast<std::uint8_t>(target_count(s.unit));
+            return d;
+        case kAttack: {
+            const int a = s.unit, t = s.other;
+            if (trait(a, Trait::HurlRocks)) return d;  // Other: its draws follow the target
+            const PairOdds& po = b_->pairs[static_cast<std::size_t>(a * n() + t)];
+            const int adv = attack_adv(a, t, (s.arg & kArgCharge) != 0) + 1;
+            d.kind = DrawSpec::Attack;
+            d.slots = 6;
+            d.a = static_cast<std::uint16_t>(400 - po.hit[adv] - po.crit[adv]);
+            d.b = static_cast<std::uint16_t>(d.a + po.hit[adv]);
+            d.c = static_cast<std::uint16_t>(po.power[power_adv(a, t)]);
+            // Slot 0 a miss; 1 and 2 a hit with 0 or 1 Power successes; 3 to 5 a critical with 0 to 2.
+            for (std::uint32_t slot = 1; slot < 6; ++slot)
+                d.code[slot] = static_cast<std::uint8_t>(merged(slot < 3 ? 32 + (slot - 1) : 64 + (slot - 3)));
+            return d;
+        }
+        default:
+            d.kind = DrawSpec::Check;
+            d.slots = 2;
+            d.a = static_cast<std::uint16_t>(morale_pass(s.unit, morale_dc(s)));
+            return d;
+    }
+}
 
 namespace {
 

@@ -66,7 +66,6 @@ void State::end_turn(Log* log) {
     // resting cavalry sits out its side's next turn.
     if (!refreshed_ && needs_refresh()) refresh(log);
     if (watch_) watch_turn();
-    if (turn_trace_) turn_trace_->push_back(progress());
     turn_ = static_cast<std::int8_t>(1 - turn_);
     start_turn(log);
 }
