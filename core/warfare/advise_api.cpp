@@ -196,6 +196,8 @@ json advise_call(const In& req) {
         Tally tally(State::schema(b));
         json ans;
         try {
+            // Each order is sampled from its own state, in a slice of the time:
+            // too few battles for a graph of states (battle_sample.cpp) to pay.
             ans = solve_any(after, tally, r,
                             [&after](Tally& t, const MonteCarloOptions& mo) { return sample_battle_generic(after, t, mo); });
         } catch (const LimitError& e) {
