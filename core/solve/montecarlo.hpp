@@ -117,20 +117,30 @@ MonteCarloStatus run_monte_carlo_blocks(PlayBlock&& play_block, Tally& tally, co
 // Plays trials with `play_one(rng, tally, deadline)`, which plays one battle
 // and records it into `tally` with weight 1 (its outcome, its steps, and
 // add_total(1)); it may give up on a very long battle once the deadline has
-// passed, recording nothing and returning false.
-template <class PlayOne>
-MonteCarloStatus run_monte_carlo(PlayOne&& play_one, Tally& tally, const MonteCarloOptions& opt) {
+// passed, recording nothing and returning false. A sampler that counts ends
+// in its own arrays records each battle's steps only, and adds the rest to
+// the tally in `end_block(tally)`, called after each block's battles.
+template <class PlayOne, class EndBlock>
+MonteCarloStatus run_monte_carlo(PlayOne&& play_one, Tally& tally, const MonteCarloOptions& opt, EndBlock&& end_block) {
     return run_monte_carlo_blocks(
         [&](Rng& rng, Tally& t, std::uint64_t n, const Deadline& deadline, auto&& between) -> std::uint64_t {
-            for (std::uint64_t i = 0; i < n; ++i) {
+            std::uint64_t played = 0;
+            while (played < n) {
                 const double before = t.steps();
-                if (!play_one(rng, t, deadline)) return i;
+                if (!play_one(rng, t, deadline)) break;
+                ++played;
                 // The clock is read every 16 battles, or after every long one.
-                if ((((i + 1) & 15) == 0 || t.steps() - before > 4096) && between()) return i + 1;
+                if (((played & 15) == 0 || t.steps() - before > 4096) && between()) break;
             }
-            return n;
+            end_block(t);
+            return played;
         },
         tally, opt);
+}
+
+template <class PlayOne>
+MonteCarloStatus run_monte_carlo(PlayOne&& play_one, Tally& tally, const MonteCarloOptions& opt) {
+    return run_monte_carlo(play_one, tally, opt, [](Tally&) {});
 }
 
 // The generic state's battle, one outcome drawn per chance node.

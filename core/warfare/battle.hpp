@@ -220,10 +220,10 @@ public:
         bool operator==(const Watch&) const = default;
     };
     const Watch& watch() const { return still_; }
-    // Sampling from here on with the endless rule's count at `w`, or (nullptr) without the rule.
-    void resume(const Watch* w) {
-        watch_ = w != nullptr;
-        if (w) still_ = *w;
+    // Sampling from here on under the endless rule, its count at `w`.
+    void resume(const Watch& w) {
+        watch_ = true;
+        still_ = w;
     }
     // Appends progress() at each turn's end to `t` and leaves the endless
     // rule's count alone (nullptr: counts it, if watch_endless()).
@@ -555,9 +555,9 @@ inline State& State::operator=(const State& o) {
     return *this;
 }
 
-// `battle`: the request without its solver and seed, which names the battle
-// for the graph a worker keeps between block calls ("" keeps none).
-json battle_odds(const Battle& b, const In& solver, const std::string& battle = "");
+// `request`: the whole request, whose battle (all but its solver and seed)
+// names the graph a worker keeps between block calls (nullptr: none kept).
+json battle_odds(const Battle& b, const In& solver, const json* request = nullptr);
 // Sampled odds of the battle from `root` (the solver's Monte Carlo, with the
 // state's own one-number draws).
 // It walks a graph of the states its battles have met (battle_sample.cpp) and
@@ -571,7 +571,6 @@ struct GraphStats {
     std::size_t nodes = 0, bytes = 0;  // the graph's
     std::uint64_t walked = 0;          // outcomes drawn and followed in the graph
     std::uint64_t taken = 0;           // outcomes played by the rules and added to it
-    std::uint64_t rebuilt = 0;         // states rebuilt from their keys
     std::uint64_t played_on = 0;       // battles finished by the rules alone (graph full, rocks, endless rule)
 };
 constexpr std::size_t kGraphBytes = std::size_t{8} << 20;

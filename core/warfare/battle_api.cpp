@@ -26,21 +26,23 @@ namespace {
 // so each keeps the graph of its last battle sampled by blocks: the next call
 // for the same battle walks on in it. Only block calls keep one; a graph
 // changes the speed, never the battles.
-std::shared_ptr<GraphSampler> graph_for(const State& root, const std::string& battle, bool blocks) {
+std::shared_ptr<GraphSampler> graph_for(const State& root, const json* request, bool blocks) {
     thread_local std::string kept_battle;
     thread_local std::shared_ptr<GraphSampler> kept;
-    if (blocks && kept && kept_battle == battle) return kept;
-    auto g = std::make_shared<GraphSampler>(root);
-    if (blocks) {
-        kept_battle = battle;
-        kept = g;
-    }
-    return g;
+    if (!blocks || !request) return std::make_shared<GraphSampler>(root);
+    json named = *request;
+    named.erase("solver");
+    named.erase("seed");
+    std::string battle = named.dump();
+    if (kept && kept_battle == battle) return kept;
+    kept = std::make_shared<GraphSampler>(root);
+    kept_battle = std::move(battle);
+    return kept;
 }
 
 }  // namespace
 
-json battle_odds(const Battle& b, const In& solver_in, const std::string& battle) {
+json battle_odds(const Battle& b, const In& solver_in, const json* request) {
     const SolverRequest req = parse_solver(solver_in);
     const auto t0 = std::chrono::steady_clock::now();
     auto bp = std::make_shared<const Battle>(b);
@@ -48,7 +50,7 @@ json battle_odds(const Battle& b, const In& solver_in, const std::string& battle
     const State root(bp);
     std::shared_ptr<GraphSampler> graph;
     json out = solve_any(root, tally, req, [&](Tally& t, const MonteCarloOptions& mo) {
-        if (!graph) graph = graph_for(root, battle, req.blocks > 0 && !battle.empty());
+        if (!graph) graph = graph_for(root, request, req.blocks > 0);
         return graph->run(t, mo);
     });
     const bool sampled = out["method"] == "monte-carlo";

@@ -125,21 +125,24 @@ public:
         return st;
     }
 
-    // Plays up to `n` battles of one block (run_monte_carlo_blocks).
-    template <class Between>
-    std::uint64_t play_block(Rng& rng, Tally& t, std::uint64_t n, const Deadline& deadline, Between&& between,
-                             const MonteCarloOptions& mo) {
-        std::uint64_t played = 0;
-        while (played < n) {
-            const double before = t.steps();
-            if (!play_one(rng, t, deadline, mo)) break;
-            ++played;
-            if ((++battles_seen_ & 255) == 0) judge();
-            // The clock as run_monte_carlo() reads it: every 16 battles, or after a long one.
-            if (((played & 15) == 0 || t.steps() - before > 4096) && between()) break;
+    // One battle (run_monte_carlo()); its end is added to the tally by flush().
+    bool play(Rng& rng, Tally& t, const Deadline& deadline, const MonteCarloOptions& mo) {
+        if (!play_one(rng, t, deadline, mo)) return false;
+        if ((++battles_seen_ & 255) == 0) judge();
+        return true;
+    }
+
+    // The battles that ended at nodes since the last flush, into the tally.
+    void flush(Tally& t) {
+        for (const std::uint32_t at : ended_) {
+            rebuild(s_, at);
+            Recorder rec(t, static_cast<double>(g_[at + 1]));
+            s_.record(rec);
+            g_[at + 1] = 0;
         }
-        flush(t);
-        return played;
+        ended_.clear();
+        t.add_total(static_cast<double>(battles_));
+        battles_ = 0;
     }
 
 private:
@@ -257,7 +260,6 @@ private:
 
     // The state at the node at `at`, as the exact solver rebuilds one.
     void rebuild(State& s, std::uint32_t at) {
-        ++stats_.rebuilt;
         s = root_;
         const std::uint32_t k = g_[at + 3];
         std::array<std::uint64_t, kMaxKeyWords> key;
@@ -317,7 +319,7 @@ private:
             }
             if (kind == State::DrawSpec::Other) {  // drawn from the state: the rules play on
                 rebuild(s_, at);
-                s_.resume(&w);
+                s_.resume(w);
                 return play_on(s_, rng, t, deadline, mo, steps, n);
             }
             if (++n > mo.max_steps) throw LimitError(step_limit_message(mo.max_steps));
@@ -343,12 +345,11 @@ private:
                     continue;
                 }
                 // The endless rule looks for a proof at the next chance node: the state's own rules, from here.
-                return step_on(at, w, slot, rng, t, deadline, mo, steps, n);
+                return step_on(at, w, code_of(at, d, slot), rng, t, deadline, mo, steps, n);
             }
             // An outcome never taken: played by the rules, from the state here.
             if (!held) {
                 rebuild(s_, at);
-                s_.resume(nullptr);
                 s_.trace_turns(&trace_);
                 fresh_memo(s_);
             }
@@ -358,13 +359,13 @@ private:
             s_.apply(code, nullptr);
             State::Watch next = w;
             for (const std::uint64_t p : trace_) next.turn_ended([p] { return p; });
-            if (next.proof_due) return step_on(at, w, slot, rng, t, deadline, mo, steps, n);
+            if (next.proof_due) return step_on(at, w, code, rng, t, deadline, mo, steps, n);
             kw_.clear();
             progress_ = s_.pack_progress(kw_);
             const std::uint32_t child = node_of_key(&s_);
             if (child == kNone) {
                 // The graph is full (or closed): this battle goes on by the rules alone.
-                s_.resume(&next);
+                s_.resume(next);
                 return play_on(s_, rng, t, deadline, mo, steps, n);
             }
             auto turns = static_cast<std::uint32_t>(trace_.size());
@@ -372,7 +373,7 @@ private:
             bool same = turns < kTraced;
             for (const std::uint64_t q : trace_) same = same && q == p;
             if (!same && bytes() + (turns + 1) * sizeof(std::uint64_t) > max_bytes_) {
-                s_.resume(&next);  // no room for the trace: the battle goes on by the rules alone
+                s_.resume(next);  // no room for the trace: the battle goes on by the rules alone
                 return play_on(s_, rng, t, deadline, mo, steps, n);
             }
             if (!same) {
@@ -394,36 +395,20 @@ private:
         return (g_[at + kHead + 2 * d.slots + slot / 3] >> (8 * (slot % 3))) & 0xff;
     }
 
-    // The outcome of `slot` at node `at` by the state's own rules, with the
-    // endless rule's count, and the battle on from there.
-    bool step_on(std::uint32_t at, const State::Watch& w, std::uint32_t slot, Rng& rng, Tally& t,
+    // Outcome `code` at node `at` by the state's own rules, with the endless
+    // rule's count, and the battle on from there.
+    bool step_on(std::uint32_t at, const State::Watch& w, std::uint32_t code, Rng& rng, Tally& t,
                  const Deadline& deadline, const MonteCarloOptions& mo, double steps, std::uint64_t n) {
         rebuild(s_, at);
-        const std::uint32_t code = s_.draw_spec().code_of(slot);  // (the record's code, the rules' way)
-        s_.resume(&w);
-        s_.trace_turns(nullptr);
-        fresh_memo(s_);
+        s_.resume(w);
         s_.apply(code, nullptr);
         return play_on(s_, rng, t, deadline, mo, steps, n);
-    }
-
-    // The battles that ended at nodes since the last flush, into the tally.
-    void flush(Tally& t) {
-        for (const std::uint32_t at : ended_) {
-            rebuild(s_, at);
-            Recorder rec(t, static_cast<double>(g_[at + 1]));
-            s_.record(rec);
-            g_[at + 1] = 0;
-        }
-        ended_.clear();
-        t.add_total(static_cast<double>(battles_));
-        battles_ = 0;
     }
 
     State root_;
     std::size_t max_bytes_;
     GraphStats stats_;
-    bool closed_ = false;  // no more nodes: see play_block()
+    bool closed_ = false;  // no more nodes: see judge()
     std::uint64_t taken_before_ = 0, walked_before_ = 0;  // the counts at the last judge()
     std::uint64_t battles_seen_ = 0;
     std::vector<std::uint32_t> g_;      // the records
@@ -443,11 +428,8 @@ GraphSampler::GraphSampler(const State& root, std::size_t max_bytes) : g_(std::m
 GraphSampler::~GraphSampler() = default;
 
 MonteCarloStatus GraphSampler::run(Tally& tally, const MonteCarloOptions& mo) {
-    return run_monte_carlo_blocks(
-        [&](Rng& rng, Tally& t, std::uint64_t n, const Deadline& deadline, auto&& between) {
-            return g_->play_block(rng, t, n, deadline, between, mo);
-        },
-        tally, mo);
+    return run_monte_carlo([&](Rng& rng, Tally& t, const Deadline& deadline) { return g_->play(rng, t, deadline, mo); },
+                           tally, mo, [&](Tally& t) { g_->flush(t); });
 }
 
 GraphStats GraphSampler::stats() const { return g_->stats(); }

@@ -15,10 +15,7 @@ api::Ruleset ruleset() {
     r.odds = [](const In& req) {
         const Battle b = parse_battle(req, {"solver", "seed"});
         read_seed(req);
-        json battle = req.raw();
-        battle.erase("solver");
-        battle.erase("seed");
-        return battle_odds(b, req.object("solver"), battle.dump());
+        return battle_odds(b, req.object("solver"), &req.raw());
     };
     r.roll = [](const In& req) {
         const Battle b = parse_battle(req, {"seed", "solver"});
