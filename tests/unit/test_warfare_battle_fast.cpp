@@ -148,7 +148,7 @@ void same_tally(const bc::Tally& a, const bc::Tally& b) {
 }
 
 // The graph sampler against the plain one: the same battles, so the same
-// tally; with the given node budget, which holds.
+// tally; within the given memory budget for the graph, which holds.
 bc::warfare::GraphStats check_graph(const json& req, std::uint64_t trials, std::size_t max_bytes, std::uint64_t seed) {
     const auto b = std::make_shared<const Battle>(bc::warfare::parse_battle(bc::In(req, ""), {}));
     const State root(b);
