@@ -217,6 +217,8 @@ public:
         // A turn has ended; `progress()` is asked only when it is looked at.
         template <class P>
         void turn_ended(P&& progress);
+        // Rounds since the battle last changed for good (as the rule counts them).
+        double still_rounds() const { return 0.5 * still_turns; }
         bool operator==(const Watch&) const = default;
     };
     const Watch& watch() const { return still_; }
@@ -231,8 +233,6 @@ public:
         turn_trace_ = t;
         if (t) watch_ = true;
     }
-    // Rounds since the battle last changed for good (as the endless rule counts them).
-    double still_rounds() const { return 0.5 * still_.still_turns; }
     double step_weight() const { return 0.5 * pending_rounds_; }  // turns begun, as rounds
 
     // Real dice for the next chance node, and applying them with their faces logged.

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "solve/keyset.hpp"
-#include "warfare/battle_inline.hpp"
+#include "warfare/battle_detail.hpp"
 
 namespace bc::warfare {
 
@@ -71,6 +71,13 @@ State::DrawSpec State::draw_spec() const {
 
 namespace {
 
+// A sampled battle's rounds into the tally. Like the exact solver, an endless
+// battle's rounds count until it stopped changing (to within the four rounds
+// the rule looks at).
+void add_rounds(Tally& t, int outcome, double steps, const State::Watch& w) {
+    t.add_steps(outcome == detail::kOutEndless ? std::max(0.0, steps - w.still_rounds()) : steps);
+}
+
 // The plain sampler's battle from `s` (at a chance node, or ended) to its
 // end, recorded; `steps` and `n` count what came before. False: the deadline
 // passed first, and nothing is recorded.
@@ -85,9 +92,7 @@ bool play_to_end(State& s, Rng& rng, Tally& t, const Deadline& deadline, const M
     Recorder rec(t, 1.0);
     s.record(rec);
     t.add_total(1.0);
-    // Like the exact solver, an endless battle's rounds count until it
-    // stopped changing (to within the four rounds the rule looks at).
-    t.add_steps(s.outcome() == 3 ? std::max(0.0, steps - s.still_rounds()) : steps);
+    add_rounds(t, s.outcome(), steps, s.watch());
     return true;
 }
 
@@ -314,7 +319,7 @@ private:
                 if (g_[at + 1]++ == 0) ended_.push_back(at);
                 ++battles_;
                 const int outcome = static_cast<int>((head >> 6) & 7) - 1;
-                t.add_steps(outcome == 3 ? std::max(0.0, steps - 0.5 * w.still_turns) : steps);
+                add_rounds(t, outcome, steps, w);
                 return true;
             }
             if (kind == State::DrawSpec::Other) {  // drawn from the state: the rules play on

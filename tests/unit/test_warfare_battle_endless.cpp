@@ -57,6 +57,11 @@ TEST_CASE("Warfare endless battles: sampled odds report the endless share", "[wa
     CHECK(std::fabs(o["outcomes"]["endless"].get<double>() - 0.5) <= 4 * std::sqrt(0.25 / 4000));
     CHECK(o["ci95"]["endless"][0].get<double>() < o["outcomes"]["endless"].get<double>());
     CHECK(o["outcomes"]["endless"].get<double>() + o["outcomes"]["attacker"].get<double>() == Approx(1.0));
+    // As in exact odds, an endless battle's rounds count until it stopped
+    // changing (not the ~50 until the rule proved it endless), to within the
+    // four rounds the rule looks at.
+    const double exact_rounds = odds(half_endless())["expected_rounds"].get<double>();
+    CHECK(std::fabs(o["expected_rounds"].get<double>() - exact_rounds) <= 4 * o["outcomes"]["endless"].get<double>());
     // An endless battle has no final dice: the trolls' distribution sums to
     // the share that ended.
     double sum = 0;
