@@ -11,18 +11,6 @@ using namespace wtest;
 
 namespace {
 
-// Trolls (Regenerate) the riders hurt only on a Power 20 (two checks on a
-// critical), once every other round, while the trolls regenerate every turn:
-// they stay at 4..6 for ever and cannot hurt the riders back. The archers
-// remove the riders if the attacker acts first; otherwise the riders remove
-// them first, and the battle is endless: 1/2 each.
-json half_endless() {
-    const json trolls = U("Trolls", "infantry", 0, 0, 10, 20, 0, 6, {"regenerate"});
-    const json bows = U("Bows", "archers", 30, 30, 0, 0, 0, 4, json::array(), {{"casualties", 1}});
-    const json riders = U("Riders", "cavalry", 30, 0, 10, 10, 0, 4, json::array(), {{"casualties", 1}});
-    return battle({trolls, bows}, {riders}, {{"rally", false}}, {{"charge", false}});
-}
-
 json with_seed(json req, int seed) {
     req["seed"] = seed;
     return req;

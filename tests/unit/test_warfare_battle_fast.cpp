@@ -309,11 +309,7 @@ TEST_CASE("Warfare fast paths: the graph sampler under the endless rule, hurled 
     // The endless rule proves the defender-first half of these endless after
     // 48 rounds: its count is kept beside the walk, and the proof is made by
     // the rules at the same chance node.
-    const json trolls = U("Trolls", "infantry", 0, 0, 10, 20, 0, 6, {"regenerate"});
-    const json bows = U("Bows", "archers", 30, 30, 0, 0, 0, 4, json::array(), {{"casualties", 1}});
-    const json riders = U("Riders", "cavalry", 30, 0, 10, 10, 0, 4, json::array(), {{"casualties", 1}});
-    const auto endless = check_graph(battle({trolls, bows}, {riders}, {{"rally", false}}, {{"charge", false}}), 600,
-                                     bc::warfare::kGraphBytes, 5);
+    const auto endless = check_graph(half_endless(), 600, bc::warfare::kGraphBytes, 5);
     CHECK(endless.played_on > 200);
     CHECK(endless.walked > 5000);
     // Rocks hurled at a wall: their draws follow the target, so the rules draw them.
