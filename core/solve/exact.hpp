@@ -145,6 +145,10 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
     std::vector<double> terminal_mass;
     Outcomes outs;
     S s = root, child_copy = root;
+    if constexpr (PausesForSolver<S>) {
+        s.pause_for_solver();
+        child_copy.pause_for_solver();
+    }
     std::uint64_t levels_done = 0;
     std::size_t waiting_bytes = 0;  // memory of the later levels, refreshed now and then
 
@@ -209,54 +213,72 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
             }
             KeyReader kr(cur.keys.key(i), cur.keys.key_size(i));
             s.unpack(kr);
-            outs.clear();
-            s.chance_outcomes(outs);
-            stepw.push_back(step_weight_of(s));
-            std::uint64_t total = 0;
-            for (const auto& o : outs) total += o.weight;
-            if (total == 0) throw std::logic_error("chance node without outcomes");
-            for (std::size_t k = 0; k < outs.size(); ++k) {
-                const Outcome& o = outs[k];
-                if (o.weight == 0) continue;
-                const double p = static_cast<double>(o.weight) / static_cast<double>(total);
-                // The last outcome is applied to the state itself: nothing reads it after.
-                S& child = k + 1 == outs.size() ? s : (child_copy = s);
-                child.apply(o.code, nullptr);
-                std::uint64_t pr = 0;
-                if (!pack_child(child, pr)) return stop("state too large");
+            bool ended = false;
+            if constexpr (PausesForSolver<S>) ended = s.is_terminal();
+            if (ended) {
+                // Kept where it paused, and ended by what unpack() ran on to:
+                // it leaves for that end (no step counted, as for a move that
+                // ends the battle).
+                if (!pack(s)) return stop("state too large");
                 bool fresh = false;
-                if (child.is_terminal()) {
-                    const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
-                    if (fresh) {
-                        terminal_mass.push_back(0);
-                        ++st.states;
-                    }
-                    exits.push_back({i, id, kTerminal, p});
-                    leaving = true;
-                    continue;
-                }
-                if (pr < level) throw std::logic_error("progress went backwards");
-                if (pr > level) {
-                    const std::uint32_t t = target_of(pr);
-                    Level& l = *targets[t].second;
-                    const std::uint32_t id = l.keys.insert(kw.data(), kw.size(), fresh);
-                    if (fresh) {
-                        l.mass.push_back(0);
-                        ++st.states;
-                    }
-                    exits.push_back({i, id, t, p});
-                    leaving = true;
-                    continue;
-                }
-                const std::uint32_t id = cur.keys.insert(kw.data(), kw.size(), fresh);
+                const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
                 if (fresh) {
-                    cur.mass.push_back(0);
+                    terminal_mass.push_back(0);
                     ++st.states;
                 }
-                if (id == i)
-                    self_p += p;
-                else
-                    edges.push_back({id, p});
+                exits.push_back({i, id, kTerminal, 1.0});
+                stepw.push_back(0);
+                leaving = true;
+            } else {
+                outs.clear();
+                s.chance_outcomes(outs);
+                stepw.push_back(step_weight_of(s));
+                std::uint64_t total = 0;
+                for (const auto& o : outs) total += o.weight;
+                if (total == 0) throw std::logic_error("chance node without outcomes");
+                for (std::size_t k = 0; k < outs.size(); ++k) {
+                    const Outcome& o = outs[k];
+                    if (o.weight == 0) continue;
+                    const double p = static_cast<double>(o.weight) / static_cast<double>(total);
+                    // The last outcome is applied to the state itself: nothing reads it after.
+                    S& child = k + 1 == outs.size() ? s : (child_copy = s);
+                    child.apply(o.code, nullptr);
+                    std::uint64_t pr = 0;
+                    if (!pack_child(child, pr)) return stop("state too large");
+                    bool fresh = false;
+                    if (child.is_terminal()) {
+                        const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
+                        if (fresh) {
+                            terminal_mass.push_back(0);
+                            ++st.states;
+                        }
+                        exits.push_back({i, id, kTerminal, p});
+                        leaving = true;
+                        continue;
+                    }
+                    if (pr < level) throw std::logic_error("progress went backwards");
+                    if (pr > level) {
+                        const std::uint32_t t = target_of(pr);
+                        Level& l = *targets[t].second;
+                        const std::uint32_t id = l.keys.insert(kw.data(), kw.size(), fresh);
+                        if (fresh) {
+                            l.mass.push_back(0);
+                            ++st.states;
+                        }
+                        exits.push_back({i, id, t, p});
+                        leaving = true;
+                        continue;
+                    }
+                    const std::uint32_t id = cur.keys.insert(kw.data(), kw.size(), fresh);
+                    if (fresh) {
+                        cur.mass.push_back(0);
+                        ++st.states;
+                    }
+                    if (id == i)
+                        self_p += p;
+                    else
+                        edges.push_back({id, p});
+                }
             }
             self.push_back(self_p);
             leaves.push_back(leaving ? 1 : 0);

@@ -103,6 +103,14 @@ concept PacksProgress = requires(const S& cs, KeyWriter& kw) {
     { cs.pack_progress(kw) } -> std::convertible_to<std::uint64_t>;
 };
 
+// A state may stop, in the exact solver's own copies, short of its next
+// chance node, at a point that more paths share (S&F: before the turn ends
+// and the next order is picked); its key is taken there, and unpack() goes
+// on to the chance node. The work after that point is then done once per
+// state expanded instead of once per move into it.
+template <class S>
+concept PausesForSolver = requires(S& s) { s.pause_for_solver(); };
+
 template <class S>
 double step_weight_of(const S& s) {
     if constexpr (WeighsSteps<S>)

@@ -201,6 +201,12 @@ public:
                 return 0;
         }
     }
+    // The exact solver's copies (solve/state.hpp, PausesForSolver): after a
+    // chance outcome, apply() stops as soon as no step is waiting (before the
+    // turn ends and before the next order is picked), and the key is taken
+    // there; unpack() goes on to the next chance node. The policy then runs
+    // once per state the solver expands instead of once per move into it.
+    void pause_for_solver() { solver_pause_ = true; }
     // Rolled battles and samplers end endless loops by the endless rule.
     void watch_endless() { watch_ = true; }
     // The endless rule's count (battle_endless.cpp): turns with no lasting
@@ -384,6 +390,10 @@ private:
     template <class R>
     void unpack_queue(R& r, unsigned ub);
     std::uint64_t progress_full() const;
+    // unpack(): from the solver's pause (no step waiting, the battle going on) to the chance node.
+    void resume_from_pause() {
+        if (solver_pause_ && q_n_ == 0 && outcome_ < 0) advance(nullptr, true);
+    }
     bool inflicted_matters() const;
     void set(int u, std::uint16_t f, bool on = true) {
         if (on)
@@ -467,7 +477,9 @@ private:
     void pop_front();
     void drop_unit_steps(int u);
 
-    void advance(Log* log);
+    // `resume`: from the solver's pause on to the next chance node, as the
+    // call that paused would have gone on.
+    void advance(Log* log, bool resume = false);
     bool next_order(Log* log);  // false: the side passes its turn
     void start_turn(Log* log);
     void end_turn(Log* log);
@@ -516,6 +528,7 @@ private:
     bool probe_ = false;
     bool pause_ = false;  // the advisor's: stop where the next order is picked
     std::uint8_t pending_rounds_ = 0;  // rounds begun since the last chance node
+    bool solver_pause_ = false;        // pause_for_solver()
     std::uint8_t types_[2][2] = {};    // per side: types on the field, types twice (recount())
     // Reported only, not part of the key.
     int rounds_ = 0;

@@ -1,5 +1,5 @@
 // The "states" call: how many distinct states of a battle the canonical key
-// lets the exact solver reach (chance nodes and ends), counted one progress
+// lets the exact solver reach (where it pauses, chance nodes and ends), counted one progress
 // level at a time so that only the levels still waiting are held. It is the
 // exact solver's walk without the odds: what decides whether a battle can be
 // solved exactly, printed by the bench for the everyday battles.
@@ -31,6 +31,8 @@ json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s
         levels[root.progress()].insert(kw.data(), kw.size(), fresh);
     Outcomes outs;
     State s = root, copy = root;
+    s.pause_for_solver();  // keyed where the exact solver keys them
+    copy.pause_for_solver();
     while (!levels.empty() && complete) {
         const std::uint64_t level = levels.begin()->first;
         KeySet cur = std::move(levels.begin()->second);
@@ -38,9 +40,18 @@ json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s
         for (std::uint32_t id = 0; id < cur.size(); ++id) {
             KeyReader kr(cur.key(id), cur.key_size(id));
             s.unpack(kr);
-            outs.clear();
-            s.chance_outcomes(outs);
             ++expanded;
+            if (s.is_terminal()) {
+                // Ended by the steps after its pause (as in the exact solver).
+                kw.clear();
+                s.pack(kw);
+                terminals.insert(kw.data(), kw.size(), fresh);
+                if (fresh) ++states;
+                outs.clear();
+            } else {
+                outs.clear();
+                s.chance_outcomes(outs);
+            }
             for (std::size_t k = 0; k < outs.size(); ++k) {
                 // As in the exact solver: the last outcome is applied to the
                 // state itself, and the key and progress come in one pass.

@@ -260,6 +260,7 @@ void State::unpack_full(KeyReader& r) {
     probe_charge_ = false;
     first_attack_ = -1;
     recount();
+    resume_from_pause();
 }
 
 void State::pack(KeyWriter& kw) const { pack_progress(kw); }
@@ -412,6 +413,7 @@ void State::unpack(KeyReader& key) {
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
     recount();
     r.done();
+    resume_from_pause();
 }
 
 // Never decreases: a unit gone outweighs everything else; once-per-battle

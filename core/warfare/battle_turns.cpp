@@ -250,7 +250,7 @@ void State::queue_attack(int a, int t, bool charge, bool free, Log* log) {
 
 // ---------------------------------------------------------------- the loop
 
-void State::advance(Log* log) {
+void State::advance(Log* log, bool resume) {
     int idle = 0, guard = 0;
     bool seen_start = false, acted = false;
     while (outcome_ < 0) {
@@ -307,6 +307,10 @@ void State::advance(Log* log) {
             continue;
         }
         if (probe_ || !started_) return;
+        // The solver's pause comes before anything below, so a call that
+        // stops there has ended no turn yet: resumed, the call starts afresh
+        // exactly as this one would have gone on.
+        if (solver_pause_ && !resume) return;
         if (retreating_ >= 0) {
             const int side = retreating_;
             for (int u = 0; u < n(); ++u)
