@@ -222,6 +222,17 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
             }
             KeyReader kr(cur.keys.key(i), cur.keys.key_size(i));
             s.unpack(kr);
+            // The ended state whose key kw holds: this level's end, reached with `p`.
+            auto to_end = [&](double p) {
+                bool fresh = false;
+                const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
+                if (fresh) {
+                    terminal_mass.push_back(0);
+                    ++st.states;
+                }
+                exits.push_back({i, id, kTerminal, p});
+                leaving = true;
+            };
             bool ended = false;
             if constexpr (PausesForSolver<S>) ended = s.is_terminal();
             if (ended) {
@@ -229,15 +240,8 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
                 // it leaves for that end (no step counted, as for a move that
                 // ends the battle).
                 if (!pack(s)) return stop("state too large");
-                bool fresh = false;
-                const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
-                if (fresh) {
-                    terminal_mass.push_back(0);
-                    ++st.states;
-                }
-                exits.push_back({i, id, kTerminal, 1.0});
+                to_end(1.0);
                 stepw.push_back(0);
-                leaving = true;
             } else {
                 outs.clear();
                 s.chance_outcomes(outs);
@@ -254,17 +258,11 @@ ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {
                     child.apply(o.code, nullptr);
                     std::uint64_t pr = 0;
                     if (!pack_child(child, pr)) return stop("state too large");
-                    bool fresh = false;
                     if (child.is_terminal()) {
-                        const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
-                        if (fresh) {
-                            terminal_mass.push_back(0);
-                            ++st.states;
-                        }
-                        exits.push_back({i, id, kTerminal, p});
-                        leaving = true;
+                        to_end(p);
                         continue;
                     }
+                    bool fresh = false;
                     if (pr < level) throw std::logic_error("progress went backwards");
                     if (pr > level) {
                         const std::uint32_t t = target_of(pr);

@@ -41,15 +41,14 @@ json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s
             KeyReader kr(cur.key(id), cur.key_size(id));
             s.unpack(kr);
             ++expanded;
+            outs.clear();
             if (s.is_terminal()) {
                 // Ended by the steps after its pause (as in the exact solver).
                 kw.clear();
                 s.pack(kw);
                 terminals.insert(kw.data(), kw.size(), fresh);
                 if (fresh) ++states;
-                outs.clear();
             } else {
-                outs.clear();
                 s.chance_outcomes(outs);
             }
             for (std::size_t k = 0; k < outs.size(); ++k) {
