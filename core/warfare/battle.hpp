@@ -84,6 +84,9 @@ struct BattleKey {
     std::uint8_t flag_bits = 0;  // up to the highest of them
     bool engages = false;        // some unit can charge: engagement is kept
     std::uint32_t undead = 0;    // undead enemies it must check against
+    // Courageous, once the unit has rallied at 1, can turn no check it could
+    // still face (State::courage_layout); false: it always may.
+    bool courage_settles = false;
 };
 
 struct Battle {
@@ -385,6 +388,11 @@ private:
         if (memo_) memo_[u].gen = ~std::uint32_t{0};
     }
     std::uint32_t live_undead(int u) const;
+    // The unit's flags the key keeps: BattleKey::flags, with Courageous as
+    // used once whether it was can change nothing (battle_key.cpp).
+    std::uint16_t key_flags(int u) const;
+    bool courage_settled(int u) const;
+    static void courage_layout(Battle& b, int u);
     void pack_full(KeyWriter& w) const;
     void unpack_full(KeyReader& r);
     template <class R>

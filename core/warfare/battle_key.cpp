@@ -5,7 +5,8 @@
 // - a unit gone from the field: removed, or left with its die (the roster reads it);
 // - a unit on the field: its die, and only the flags that can still change
 //   something for it (Key below: exhaustion for units that act, resting for
-//   cavalry that rests, rally, Courageous, Savage, sapped walls, engagement when
+//   cavalry that rests, rally, Courageous (held as used once it can turn no
+//   check: courage_layout()), Savage, sapped walls, engagement when
 //   some unit can charge, "already checked" against undead units still standing);
 // - the turn, orders left, a retreat under way, the refresh already made, the
 //   round's parity only where cavalry keeps to odd rounds;
@@ -172,7 +173,68 @@ void State::key_layout(Battle& b) {
         for (std::size_t t = 0; t < b.units.size(); ++t)
             if (b.units[i].checks_undead && b.units[t].side != b.units[i].side && b.units[t].unit.has(Trait::Undead))
                 k.undead |= 1u << t;
+        if (c.has(Trait::Courageous)) courage_layout(b, static_cast<int>(i));
     }
+}
+
+// Courageous turns one failed Morale check into a success, once. Whether it
+// has been used can change nothing once the unit has rallied, if it could
+// face no other check:
+// - option "rally" (it turns only a rally check): a unit rallies once;
+// - otherwise, at 1 (where a rallied unit stays, unless it can raise its own
+//   die: Regenerate, Ravenous) a casualty removes the unit before any check
+//   it brings. The checks left: against undead, when its side's
+//   fortification falls, in a retreat, and to disengage. A disengage check
+//   is made by the charger ("charger-check"; a unit with Charge) or by the
+//   unit charged ("issue"), when the policy disengages: when stuck (no attack
+//   on the unit it is engaged with, or one worth nothing: decide()), or
+//   "to-charge" for a charger.
+// The key then holds the flag as used (so progress() only grows): the
+// states where it was and was not used merge.
+void State::courage_layout(Battle& b, int u) {
+    const Options& o = b.opt;
+    BattleKey& k = b.key[static_cast<std::size_t>(u)];
+    const BattleUnit& bu = b.units[static_cast<std::size_t>(u)];
+    const Unit& c = bu.unit;
+    if (b.pol.courageous_rally_only) {
+        k.courage_settles = true;
+        return;
+    }
+    bool stuck = false;
+    const int n = static_cast<int>(b.units.size());
+    for (int t = 0; t < n; ++t) {
+        if (b.units[static_cast<std::size_t>(t)].side == bu.side) continue;
+        const PairOdds& po = b.pairs[static_cast<std::size_t>(u * n + t)];
+        // Engaged, it may attack its partner whatever the order of battle,
+        // unless option engaged_ignore_order is off (may_attack()).
+        if (!o.engaged_ignore_order && (!po.legal || po.blocked_by != 0)) stuck = true;
+        for (const auto& by_adv : po.value)
+            for (const std::int64_t v : by_adv) stuck = stuck || v == 0;
+    }
+    const bool as_charger = o.disengage == Disengage::ChargerCheck && c.has(Trait::Charge) && (stuck || b.pol.disengage_to_charge);
+    const bool as_charged = o.disengage == Disengage::Issue && stuck;
+    const bool disengages = k.engages && (as_charger || as_charged);
+    const bool raises_die = c.has(Trait::Regenerate) || c.has(Trait::Ravenous);
+    k.courage_settles = !disengages && !raises_die && k.undead == 0 && b.forts[bu.side] == 0 && o.retreat_below[bu.side] == 0;
+}
+
+// A rallied unit's Courageous settled (courage_layout()): at 1 (an order's
+// moment may rally a unit anywhere), with no check of its own waiting.
+inline bool State::courage_settled(int u) const {
+    if (!b_->pol.courageous_rally_only && u_[u].die != 1) return false;
+    for (int i = 0; i < q_n_; ++i) {
+        const Step& st = q_[static_cast<std::size_t>(i)];
+        if (st.unit == u && st.kind >= kUndead && st.kind <= kRetreat && st.kind != kAttack) return false;
+    }
+    return true;
+}
+
+inline std::uint16_t State::key_flags(int u) const {
+    const BattleKey& k = b_->key[static_cast<std::size_t>(u)];
+    const std::uint16_t f = u_[u].flags & k.flags;
+    // Only a rallied unit that has not used it can change (k.flags holds kCourageUsed only with Courageous).
+    if ((f & (kRallied | kCourageUsed)) != kRallied || !k.courage_settles || !courage_settled(u)) return f;
+    return static_cast<std::uint16_t>(f | kCourageUsed);
 }
 
 // The "already checked" bits that can still matter: against undead enemies
@@ -299,7 +361,8 @@ std::uint64_t State::pack_progress(KeyWriter& kw) const {
             w.put(v | 2, bits);
             continue;
         }
-        v |= static_cast<std::uint64_t>(s.flags & k.flags) << bits;
+        const std::uint16_t flags = key_flags(u);
+        v |= static_cast<std::uint64_t>(flags) << bits;
         bits += k.flag_bits;
         if (k.engages) {
             v |= static_cast<std::uint64_t>(s.engaged + 1) << bits;
@@ -312,7 +375,7 @@ std::uint64_t State::pack_progress(KeyWriter& kw) const {
         w.put(v, bits);
         const std::uint32_t undead = k.undead ? live_undead(u) : 0;
         if (k.undead) w.put(undead, static_cast<unsigned>(n()));
-        pr.on_field(s.flags & k.flags, undead);
+        pr.on_field(flags, undead);
     }
     // The turn's fields as one value (the same bits as one put each, in this order).
     std::uint64_t v = 0;
@@ -434,7 +497,7 @@ std::uint64_t State::progress() const {
             continue;
         }
         const BattleKey& k = b_->key[static_cast<std::size_t>(u)];
-        pr.on_field(s.flags & k.flags, k.undead ? live_undead(u) : 0);
+        pr.on_field(key_flags(u), k.undead ? live_undead(u) : 0);
     }
     return pr.value(b_->heals);
 }

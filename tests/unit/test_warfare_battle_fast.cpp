@@ -1,7 +1,9 @@
 // The battle state's fast paths against the rules they stand for, on a corpus
 // of small battles that sets every option and policy value in turn:
 // - the canonical packed key against a key of every field (exact odds equal
-//   to 1e-12, with fewer or as many states);
+//   to 1e-12, with fewer or as many states), and its one flag dropped by
+//   reasoning about the rules (a rallied unit's Courageous) on battles made
+//   for each reason it may still matter;
 // - the sampler's one-number draws against the chance outcomes the exact
 //   solver follows (every draw sequence enumerated), and sampled odds against
 //   exact odds (within 4 standard errors, fixed seeds), with every plan the
@@ -404,4 +406,89 @@ TEST_CASE("Warfare: a worker's block calls for one battle walk on in one graph",
     const json warm = blocks(2);  // the graph of blocks 0 and 1, walked on
     CHECK(cold.size() == 2);
     CHECK(warm == cold);
+}
+
+TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only where no check it could turn is left", "[warfare-battle]") {
+    // Human Bowmen (Courageous) and Lancers (Courageous, Charge). The key
+    // holds Courageous as used once the unit has rallied at 1 and no check
+    // it could turn is possible (State::courage_layout). Each case below is
+    // one reason a check is still possible, or none is: against a key of
+    // every field, outcomes, rounds, removals and final dice equal to 1e-12.
+    const json bowmen = kw("Bowmen", "human", "regular", "light", "archers", "d4", 4);
+    const json lancers = kw("Lancers", "human", "regular", "light", "cavalry", "d4", 4);
+    const json orcs = kw("Orcs", "orc", "regular", "medium", "infantry", "d4", 4);
+    const json raiders = kw("Raiders", "goblin", "regular", "light", "cavalry", "d4", 4);
+    json healer = bowmen;
+    healer["traits"] = {"regenerate"};
+    const json skeletons = kw("Bones", "skeleton", "regular", "light", "infantry", "d4", 4);
+    const json pikes = kw("Pikes", "human", "regular", "light", "infantry", "d4", 4);
+    const json engines = kw("Engines", "dwarf", "regular", "light", "siege-engine", "d4", 4);
+    const json palisade = fort("Palisade", 8, 8, 4);
+    struct Case {
+        const char* name;
+        json request;
+    };
+    const std::vector<Case> cases = {
+        {"defaults", battle({bowmen, lancers}, {orcs, raiders})},
+        {"disengage issue", battle({bowmen, lancers}, {orcs, raiders}, {{"disengage", "issue"}})},
+        // Foot charged by cavalry may not attack it (engaged, by the order of
+        // battle): stuck, it disengages.
+        {"disengage issue, foot", battle({pikes, bowmen}, {raiders}, {{"disengage", "issue"}, {"engaged_ignore_order", false}})},
+        {"disengage free", battle({bowmen, lancers}, {orcs, raiders}, {{"disengage", "free"}})},
+        {"engaged units keep the order of battle", battle({bowmen, lancers}, {orcs, raiders}, {{"engaged_ignore_order", false}})},
+        {"to-charge", battle({bowmen, lancers}, {orcs}, json::object(), {{"disengage", "to-charge"}})},
+        {"courageous rally", battle({bowmen, lancers}, {orcs, raiders}, json::object(), {{"courageous", "rally"}})},
+        {"retreat", battle({bowmen, lancers}, {orcs, raiders}, {{"retreat_below_attacker", 2}})},
+        {"no rally", battle({bowmen, lancers}, {orcs, raiders}, {{"rally", false}})},
+        {"undead enemy", battle({bowmen, lancers}, {orcs, skeletons})},
+        {"own fortification", battle({bowmen, lancers, palisade}, {orcs, engines})},
+        {"regenerates", battle({healer}, {orcs})},
+    };
+    for (const Case& c : cases) {
+        INFO(c.name);
+        Battle b = bc::warfare::parse_battle(bc::In(c.request, ""), {});
+        const json canonical = solve(b, {{"method", "exact"}});
+        b.full_key = true;
+        const json full = solve(b, {{"method", "exact"}});
+        REQUIRE(canonical["method"] == "exact");
+        CHECK(canonical["states"].get<double>() < full["states"].get<double>());
+        for (const char* o : {"attacker", "defender", "draw", "endless"}) equal(canonical["outcomes"][o], full["outcomes"][o]);
+        equal(canonical["expected_rounds"], full["expected_rounds"]);
+        for (std::size_t u = 0; u < full["units"].size(); ++u) {
+            equal(canonical["units"][u]["removed"], full["units"][u]["removed"]);
+            equal(canonical["units"][u]["mean_final"], full["units"][u]["mean_final"]);
+        }
+    }
+
+    // An order's moment may have a unit rallied anywhere, and may give an
+    // order that makes a check wait: a rallied Lancers at 3, and one at 1
+    // ordered to disengage, neither having used Courageous.
+    for (int moment = 0; moment < 2; ++moment) {
+        INFO("moment " << moment);
+        Battle b = bc::warfare::parse_battle(bc::In(battle({bowmen, lancers}, {orcs, raiders}), ""), {});
+        State::Moment m;
+        m.units.resize(4);
+        for (int u = 0; u < 4; ++u) m.units[static_cast<std::size_t>(u)].die = 4;
+        State::UnitMoment& l = m.units[1];
+        l.rallied = true;
+        if (moment == 0) {
+            l.die = 3;
+        } else {
+            l.die = 1;
+            l.engaged = 2;
+            l.charged = true;
+            m.units[2].engaged = 1;
+        }
+        bc::Tally tallies[2] = {bc::Tally(State::schema(b)), bc::Tally(State::schema(b))};
+        for (int full = 0; full < 2; ++full) {
+            b.full_key = full == 1;
+            State s = State::at_moment(std::make_shared<const Battle>(b), m);
+            const std::vector<State::Order> orders = s.orders();
+            const State::Order d = moment == 0 ? s.policy_order() : State::Order{State::Order::Disengage, 1, 2, false};
+            REQUIRE(std::count(orders.begin(), orders.end(), d) == 1);
+            s.give(d, nullptr);
+            REQUIRE(bc::solve_exact(s, tallies[full]).complete);
+        }
+        same_tally(tallies[0], tallies[1], 1e-12);
+    }
 }
