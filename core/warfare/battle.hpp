@@ -345,6 +345,8 @@ private:
     // check (kHitCheck) whether the unit was diminished before it.
     enum Cause : std::uint8_t { kByAttack = 0, kByMorale = 1, kByRetreat = 2, kNoDimCheck = 4, kHitFirst = 8 };
     static constexpr std::uint8_t kArgCharge = 1, kArgFree = 2, kArgTargetDim = 4;
+    // A Morale check (what Mindless passes and Courageous may turn).
+    static constexpr bool is_morale(std::uint8_t kind) { return kind >= kUndead && kind <= kRetreat && kind != kAttack; }
 
     struct Step {
         std::uint8_t kind;

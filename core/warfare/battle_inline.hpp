@@ -147,8 +147,7 @@ inline int State::alive(int side) const {
 }
 
 inline bool State::auto_pass(const Step& s) const {
-    if (s.kind < kUndead || s.kind == kAttack || s.kind > kRetreat) return false;
-    return trait(s.unit, Trait::Mindless);
+    return is_morale(s.kind) && trait(s.unit, Trait::Mindless);
 }
 
 }  // namespace bc::warfare

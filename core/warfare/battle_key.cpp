@@ -224,7 +224,7 @@ inline bool State::courage_settled(int u) const {
     if (!b_->pol.courageous_rally_only && u_[u].die != 1) return false;
     for (int i = 0; i < q_n_; ++i) {
         const Step& st = q_[static_cast<std::size_t>(i)];
-        if (st.unit == u && st.kind >= kUndead && st.kind <= kRetreat && st.kind != kAttack) return false;
+        if (st.unit == u && is_morale(st.kind)) return false;
     }
     return true;
 }

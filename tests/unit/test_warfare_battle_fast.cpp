@@ -91,6 +91,24 @@ json solve(const Battle& b, const json& solver) {
     return bc::warfare::battle_odds(b, bc::In(s, "/solver"));
 }
 
+// A battle solved exactly with the canonical key and with a key of every
+// field: outcomes, expected rounds, removals and mean final dice equal to
+// 1e-12. Returns the two state counts (canonical, full).
+std::pair<double, double> canonical_against_full(const json& request) {
+    Battle b = bc::warfare::parse_battle(bc::In(request, ""), {});
+    const json canonical = solve(b, {{"method", "exact"}});
+    b.full_key = true;
+    const json full = solve(b, {{"method", "exact"}});
+    REQUIRE(canonical["method"] == "exact");
+    for (const char* o : {"attacker", "defender", "draw", "endless"}) equal(canonical["outcomes"][o], full["outcomes"][o]);
+    equal(canonical["expected_rounds"], full["expected_rounds"]);
+    for (std::size_t u = 0; u < full["units"].size(); ++u) {
+        equal(canonical["units"][u]["removed"], full["units"][u]["removed"]);
+        equal(canonical["units"][u]["mean_final"], full["units"][u]["mean_final"]);
+    }
+    return {canonical["states"].get<double>(), full["states"].get<double>()};
+}
+
 // The draws of the sampler give each outcome code its weight: exactly, by
 // enumerating every sequence of draws, where there are few (one check out of
 // 400); by a chi-square test of 4,000 draws (fixed seed) for an Attack check
@@ -223,18 +241,8 @@ TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key o
     for (const json& army : armies())
         for (const auto& [name, change] : variations()) {
             INFO(name << " " << army["attacker"]["units"][0]["name"]);
-            Battle b = bc::warfare::parse_battle(bc::In(with(army, change), ""), {});
-            const json canonical = solve(b, {{"method", "exact"}});
-            b.full_key = true;
-            const json full = solve(b, {{"method", "exact"}});
-            REQUIRE(canonical["method"] == "exact");
-            CHECK(canonical["states"].get<double>() <= full["states"].get<double>());
-            for (const char* o : {"attacker", "defender", "draw", "endless"}) equal(canonical["outcomes"][o], full["outcomes"][o]);
-            equal(canonical["expected_rounds"], full["expected_rounds"]);
-            for (std::size_t u = 0; u < full["units"].size(); ++u) {
-                equal(canonical["units"][u]["removed"], full["units"][u]["removed"]);
-                equal(canonical["units"][u]["mean_final"], full["units"][u]["mean_final"]);
-            }
+            const auto [canonical, full] = canonical_against_full(with(army, change));
+            CHECK(canonical <= full);
             ++solved;
         }
     CHECK(solved == 2 * variations().size());
@@ -446,18 +454,8 @@ TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only w
     };
     for (const Case& c : cases) {
         INFO(c.name);
-        Battle b = bc::warfare::parse_battle(bc::In(c.request, ""), {});
-        const json canonical = solve(b, {{"method", "exact"}});
-        b.full_key = true;
-        const json full = solve(b, {{"method", "exact"}});
-        REQUIRE(canonical["method"] == "exact");
-        CHECK(canonical["states"].get<double>() < full["states"].get<double>());
-        for (const char* o : {"attacker", "defender", "draw", "endless"}) equal(canonical["outcomes"][o], full["outcomes"][o]);
-        equal(canonical["expected_rounds"], full["expected_rounds"]);
-        for (std::size_t u = 0; u < full["units"].size(); ++u) {
-            equal(canonical["units"][u]["removed"], full["units"][u]["removed"]);
-            equal(canonical["units"][u]["mean_final"], full["units"][u]["mean_final"]);
-        }
+        const auto [canonical, full] = canonical_against_full(c.request);
+        CHECK(canonical < full);
     }
 
     // An order's moment may have a unit rallied anywhere, and may give an
