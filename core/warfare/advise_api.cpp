@@ -85,12 +85,7 @@ State::Moment read_moment(const In& req, const Battle& b, bool& set_up) {
             if (um.sapped && !fort) x.fail_at("sapped", who + "only a fortification's walls can be sapped");
             if (um.courage_used && !u.unit.has(Trait::Courageous)) x.fail_at("courage_used", who + "has no Courageous trait");
             if (um.savage_used && !u.unit.has(Trait::Savage)) x.fail_at("savage_used", who + "has no Savage trait");
-            if (x.has("engaged") && !x.field("engaged").raw().is_null()) {
-                um.engaged = enemy_ref(b, u, x.field("engaged"));
-                const BattleUnit& e = b.units[static_cast<std::size_t>(um.engaged)];
-                if (fort || e.unit.is(Type::Fortification))
-                    x.fail_at("engaged", who + "a fortification is never engaged");
-            }
+            if (x.has("engaged") && !x.field("engaged").raw().is_null()) um.engaged = enemy_ref(b, u, x.field("engaged"));
             if (um.charged && um.engaged < 0) x.fail_at("charged", who + "only an engaged unit can have charged into it");
             if (um.charged && !u.unit.has(Trait::Charge)) x.fail_at("charged", who + "has no Charge trait");
         }
@@ -111,6 +106,10 @@ State::Moment read_moment(const In& req, const Battle& b, bool& set_up) {
         if (other.engaged >= 0 && other.engaged != static_cast<int>(a))
             fail("is engaged with " + unit_label(b.units[static_cast<std::size_t>(e)]) + ", who is engaged with another unit");
         if (other.charged && m.units[a].charged) fail("only one of two engaged units charged");
+        // Walls never attack: only a charge into them engages them.
+        const bool walls = u.unit.is(Type::Fortification), their_walls = b.units[static_cast<std::size_t>(e)].unit.is(Type::Fortification);
+        if ((walls || their_walls) && !(walls ? other.charged : m.units[a].charged))
+            fail("a fortification is engaged only with a unit that charged it (\"charged\": true on that unit)");
         other.engaged = static_cast<int>(a);
     }
     return m;
@@ -147,13 +146,20 @@ std::string order_text(const Battle& b, const Order& o, int side) {
 
 json advise_call(const In& req) {
     const auto t0 = std::chrono::steady_clock::now();
-    const Battle b = parse_battle(req, {"solver", "seed", "situation"});
+    Battle b = parse_battle(req, {"solver", "seed", "situation"});
     read_seed(req);
     const SolverRequest whole = parse_solver(req.object("solver"));
     if (whole.defer_sampling || whole.blocks > 0 || !whole.tally.is_null())
         req.fail_at("solver", "the advisor samples within its own call: leave out defer_sampling, blocks and tally");
     bool set_up = false;
     const State::Moment m = read_moment(req, b, set_up);
+    b.full_key = whole.path == "generic";  // every field keyed, as odds' generic path
+    // An engagement set up where no unit can charge must still be kept by the key.
+    for (const auto& x : m.units)
+        if (x.engaged >= 0 && !b.any_charge && !b.set_engaged) {
+            b.set_engaged = true;
+            State::key_layout(b);
+        }
     auto bp = std::make_shared<const Battle>(b);
     const State at = State::at_moment(bp, m);
     if (at.is_terminal())

@@ -82,7 +82,7 @@ struct BattleKey {
     std::uint8_t die_bits = 3;
     std::uint16_t flags = 0;     // the flags that can matter for this unit
     std::uint8_t flag_bits = 0;  // up to the highest of them
-    bool engages = false;        // some unit can charge: engagement is kept
+    bool engages = false;        // some unit can charge (or a moment engaged one), and this is no fortification: engagement is kept
     std::uint32_t undead = 0;    // undead enemies it must check against
     // Courageous, once the unit has rallied at 1, can turn no check it could
     // still face (State::courage_layout); false: it always may.
@@ -105,6 +105,9 @@ struct Battle {
     std::vector<BattleKey> key;   // per unit, by prepare_battle()
     std::vector<UnitFact> facts;  // per unit, by prepare_battle()
     bool any_charge = false;
+    // An order's moment sets up an engagement (the advisor): engagement is
+    // kept in the key even where no unit can charge.
+    bool set_engaged = false;
     // Some unit's plan reads casualty dice (Ravenous feeding, Martial on current
     // dice, targeting the weakest or strongest): only then does a die's change
     // make the sampler's remembered plans stale.
@@ -301,6 +304,13 @@ public:
     bool rallied(int u) const { return has(u, kRallied); }
     int outcome() const { return outcome_; }
     int rounds() const { return rounds_; }
+    // Ended as endless by the endless rule's cap (kCapTurns with no lasting
+    // change) rather than by its proof: such a battle might still have ended.
+    bool endless_unproved() const { return by_rule_ == 2; }
+    // Ended as endless by the endless rule, with or without its proof: the
+    // one end a state rebuilt from its key (which keeps no endless count)
+    // does not reach at the same step.
+    bool ended_by_endless_rule() const { return by_rule_ != 0; }
     const Battle& battle() const { return *b_; }
     // Why `a` may not attack `t` now (nullptr when it may).
     const char* illegal(int a, int t) const;
@@ -545,6 +555,8 @@ private:
     bool probe_charge_ = false;
     int first_attack_ = -1;
     mutable bool watch_ = false;     // the endless rule applies (see sample())
+    // Ended by the endless rule (sampling and rolls only): 1 by its proof, 2 by its cap.
+    std::uint8_t by_rule_ = 0;
     Watch still_;                    // its count: the last field (see operator=)
 };
 
@@ -612,7 +624,7 @@ private:
 MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarloOptions& mo,
                                std::size_t max_bytes = kGraphBytes, GraphStats* stats = nullptr);
 MonteCarloStatus sample_battle_generic(const State& root, Tally& tally, const MonteCarloOptions& mo);
-json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log = BattleLimits::kLogEntries);
+json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log = BattleLimits::kLogEntries, bool with_log = true);
 json attack_call(const In& req);
 // How many states the exact solver would reach ("states" call): at most
 // max_states, within time_limit_s; "complete" says whether it got to the end.

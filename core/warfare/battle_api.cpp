@@ -45,15 +45,23 @@ std::shared_ptr<GraphSampler> graph_for(const State& root, const json* request, 
 json battle_odds(const Battle& b, const In& solver_in, const json* request) {
     const SolverRequest req = parse_solver(solver_in);
     const auto t0 = std::chrono::steady_clock::now();
-    auto bp = std::make_shared<const Battle>(b);
+    // The generic path: the exact solver keys every field of the state (no
+    // canonical key), and sampling plays one state step by step (no graph).
+    const bool generic = req.path == "generic";
+    auto bp = std::make_shared<Battle>(b);
+    bp->full_key = b.full_key || generic;
     Tally tally(State::schema(b));
     const State root(bp);
     std::shared_ptr<GraphSampler> graph;
     json out = solve_any(root, tally, req, [&](Tally& t, const MonteCarloOptions& mo) {
+        if (generic) return sample_battle_generic(root, t, mo);
         if (!graph) graph = graph_for(root, request, req.blocks > 0);
         return graph->run(t, mo);
     });
     const bool sampled = out["method"] == "monte-carlo";
+    if (out.contains("method"))
+        out["path"] = sampled ? (generic ? "plain sampler" : "graph of states")
+                              : (generic ? "chance state, every field keyed" : "chance state, canonical key");
     out["outcomes"] = outcomes_json(tally);
     if (sampled) out["ci95"] = outcomes_ci_json(tally);
     out["expected_rounds"] = tally.total() > 0 ? tally.steps() / tally.total() : 0.0;
@@ -65,6 +73,12 @@ json battle_odds(const Battle& b, const In& solver_in, const json* request) {
         units[i]["mean_final"] = tally.mean_series(i);
     }
     out["units"] = units;
+    if (sampled) {
+        // The share of sampled battles that went kCapTurns / 2 rounds with no
+        // lasting change and were counted as endless without proof.
+        out["endless_unproved"] = tally.p_event(b.units.size());
+        out["endless_unproved_ci95"] = event_ci_json(tally, b.units.size());
+    }
     out["options"] = options_json(b.opt);
     out["policy"] = policy_json(b.pol);
     out["rules_version"] = b.rules_version;
@@ -73,12 +87,13 @@ json battle_odds(const Battle& b, const In& solver_in, const json* request) {
     return out;
 }
 
-json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log) {
+json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log, bool with_log) {
     // The endless rule ends every loop; the log keeps its first and last
     // steps all the same (solve/log.hpp).
     Log log(max_log);
+    Log* narrate = with_log ? &log : nullptr;
     auto bp = std::make_shared<const Battle>(b);
-    State s(bp, &log);
+    State s(bp, narrate);
     s.watch_endless();
     Rng rng(seed);
     std::uint64_t steps = 0;
@@ -87,7 +102,7 @@ json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log) {
         if ((steps & 0xffff) == 0 && work_deadline().passed())
             throw LimitError("the battle did not end within the time limit");
         const Roll r = s.roll(rng);
-        s.apply_roll(r, &log);
+        s.apply_roll(r, narrate);
     }
     json units = units_json(b);
     std::vector<std::string> gone, fled, broke;
@@ -110,8 +125,10 @@ json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log) {
     if (!gone.empty()) story += " Removed: " + join_words(gone) + ".";
     if (!fled.empty()) story += " Left the field: " + join_words(fled) + ".";
     log.add("summary", story, {{"outcome", outcome}, {"rounds", s.rounds()}});
-    return {{"seed", seed},   {"outcome", outcome},         {"rounds", s.rounds()}, {"units", units},
-            {"log", log.entries()}, {"rules_version", b.rules_version}};
+    json out = {{"seed", seed},   {"outcome", outcome}, {"rounds", s.rounds()}, {"units", units},
+                {"endless_unproved", s.endless_unproved()}, {"rules_version", b.rules_version}};
+    if (with_log) out["log"] = log.entries();
+    return out;
 }
 
 namespace {

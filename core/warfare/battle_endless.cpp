@@ -68,12 +68,15 @@ State::Reach State::reach_change() const {
 bool State::endless_rule(Log* log) {
     still_.proof_due = false;
     if (still_.still_turns >= kCapTurns) {
+        by_rule_ = 2;
         finish(kOutEndless,
-               "A thousand rounds have passed with no lasting change (no unit gone, no casualty that stays).",
+               "A thousand rounds have passed with no lasting change (no unit gone, no casualty that stays), and no "
+               "proof was found that none can come: the battle is stopped here, though it might still have ended.",
                log);
         return true;
     }
     if (reach_change() == Reach::Never) {
+        by_rule_ = 1;
         finish(kOutEndless,
                "No roll of the dice can change this battle for good any more: it would go on for ever.",
                log);

@@ -169,7 +169,7 @@ void State::key_layout(Battle& b) {
         if (fort) f |= kSapped;
         k.flags = f;
         k.flag_bits = static_cast<std::uint8_t>(f ? std::bit_width(static_cast<unsigned>(f)) : 0);
-        k.engages = b.any_charge && !fort;
+        k.engages = (b.any_charge || b.set_engaged) && !fort;
         for (std::size_t t = 0; t < b.units.size(); ++t)
             if (b.units[i].checks_undead && b.units[t].side != b.units[i].side && b.units[t].unit.has(Trait::Undead))
                 k.undead |= 1u << t;
@@ -221,7 +221,9 @@ void State::courage_layout(Battle& b, int u) {
 // A rallied unit's Courageous settled (courage_layout()): at 1 (an order's
 // moment may rally a unit anywhere), with no check of its own waiting.
 inline bool State::courage_settled(int u) const {
-    if (!b_->pol.courageous_rally_only && u_[u].die != 1) return false;
+    // Under "rally" only a rally check can use it, and a rallied unit makes no more.
+    if (b_->pol.courageous_rally_only) return true;
+    if (u_[u].die != 1) return false;
     for (int i = 0; i < q_n_; ++i) {
         const Step& st = q_[static_cast<std::size_t>(i)];
         if (st.unit == u && is_morale(st.kind)) return false;
@@ -321,6 +323,7 @@ void State::unpack_full(KeyReader& r) {
     rounds_ = started_ ? (parity_ ? 2 : 1) : 0;
     probe_charge_ = false;
     first_attack_ = -1;
+    by_rule_ = 0;
     recount();
     resume_from_pause();
 }
@@ -412,6 +415,7 @@ void State::unpack(KeyReader& key) {
     rounds_ = 0;
     probe_charge_ = false;
     first_attack_ = -1;
+    by_rule_ = 0;  // reported only: a rebuilt state was not ended by the cap
     if (outcome_ >= 0) {
         for (int u = 0; u < n(); ++u) {
             if (outcome_ == kOutEndless) continue;
@@ -446,6 +450,14 @@ void State::unpack(KeyReader& key) {
             if (s.engaged >= 0 && r.get_bool()) s.flags = static_cast<std::uint16_t>(s.flags | kCharger);
         }
         if (k.undead) s.undead_ok = static_cast<std::uint32_t>(r.get(static_cast<unsigned>(n())));
+    }
+    // Engagement is a pair, kept in the key on the unit that can charge or be
+    // charged; a fortification (never the charger, and kept without it) is
+    // engaged exactly when its partner says so. Without this a charger
+    // engaged with walls stayed engaged with them after they fell.
+    for (int u = 0; u < n(); ++u) {
+        const int e = u_[u].engaged;
+        if (e >= 0 && !b.key[static_cast<std::size_t>(e)].engages) u_[e].engaged = static_cast<std::int8_t>(u);
     }
     // The turn's fields, one value (see pack()).
     const bool retreats = b.opt.retreat_below[0] || b.opt.retreat_below[1];

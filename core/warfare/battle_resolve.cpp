@@ -283,7 +283,10 @@ void State::casualty(int u, std::uint8_t cause, Log* log) {
                 log->add("casualty", name(u) + " takes a casualty: casualty die " + num(u_[u].die + 1) + " \u2192 " + num(u_[u].die) + ".",
                          {{"unit", u}, {"die", u_[u].die}});
             });
-        const bool prompts = !(cause & kNoDimCheck) && (why == kByAttack || (why == kByMorale && b_->opt.morale_casualty_checks));
+        // A failed Morale check's casualty (a retreat's included: "the normal
+        // penalties for failing the Morale check made to retreat") chains only
+        // by option morale_casualty_checks.
+        const bool prompts = !(cause & kNoDimCheck) && (why == kByAttack || b_->opt.morale_casualty_checks);
         const bool dim = b_->opt.diminished_after ? diminished(u) : before;
         if (morale && prompts && dim) push_front({kDiminished, static_cast<std::int8_t>(u), -1, 0});
         return;

@@ -63,6 +63,8 @@ Schema State::schema(const Battle& b) {
         s.series.push_back("unit " + std::to_string(i) + " final die");
         s.events.push_back("unit " + std::to_string(i) + " removed");
     }
+    // Sampling only: battles the endless rule's cap counted as endless unproved.
+    s.events.push_back("endless unproved");
     return s;
 }
 
@@ -83,7 +85,10 @@ std::string State::start_probe(int actor, int target, Log* log) {
 void State::record(Recorder& r) const {
     r.outcome(static_cast<std::size_t>(outcome_));
     // An endless battle never ends: like the exact solver, no final dice.
-    if (outcome_ == kOutEndless) return;
+    if (outcome_ == kOutEndless) {
+        r.event(static_cast<std::size_t>(n()), by_rule_ == 2);
+        return;
+    }
     for (int u = 0; u < n(); ++u) {
         r.value(static_cast<std::size_t>(u), has(u, kRemoved) ? 0 : u_[u].die);
         r.event(static_cast<std::size_t>(u), has(u, kRemoved));

@@ -237,6 +237,10 @@ void State::queue_attack(int a, int t, bool charge, bool free, Log* log) {
             log->add("order", name(a) + (charge ? " charges " : " attacks ") + name(t) + ".",
                      {{"unit", a}, {"target", t}, {"charge", charge}});
         });
+    // A new order's attack starts the count afresh: an earlier attack with no
+    // order's end left its count behind, which no one reads but the key
+    // would, once this attack's end is queued.
+    if (!free) inflicted_ = 0;
     if (free) {
         if (ends) push_front({kOrderEnd, A, T, end_arg});
         push_front({kAttack, A, T, arg});

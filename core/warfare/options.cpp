@@ -75,7 +75,8 @@ const std::vector<OptionDef>& option_defs() {
                "\"Failing a Morale check decrements the unit's casualty die.\" (Morale) \"If it fails, it "
                "immediately suffers another casualty.\" (Battle, Diminished)"),
         quoting(option_flag("morale_casualty_checks", "Morale casualties prompt diminished checks", false,
-             "Whether a casualty from a failed Morale check makes a diminished unit check again (a chain)."),
+             "Whether a casualty from a failed Morale check (diminished, Horrify, Undead, a fallen "
+             "fortification, disengaging or retreating) makes a diminished unit check again (a chain)."),
              "\"While diminished, it must make a DC 15 Morale check each time it suffers a casualty.\" (Battle, Diminished)"),
         quoting(option_choice("diminished_check", "When the diminished check applies",
                {{"already", "Already diminished", "Only a unit diminished before the casualty checks."},

@@ -13,19 +13,21 @@ api::Ruleset ruleset() {
     // A saved battle carries both its solver settings and its seed, so each
     // call checks the other's field and then leaves it alone.
     r.odds = [](const In& req) {
-        const Battle b = parse_battle(req, {"solver", "seed"});
+        const Battle b = parse_battle(req, {"solver", "seed", "log"});
         read_seed(req);
+        read_log(req);
         return battle_odds(b, req.object("solver"), &req.raw());
     };
     r.roll = [](const In& req) {
-        const Battle b = parse_battle(req, {"seed", "solver"});
+        const Battle b = parse_battle(req, {"seed", "solver", "log"});
         parse_solver(req.object("solver"));
-        return battle_roll(b, read_seed(req));
+        return battle_roll(b, read_seed(req), BattleLimits::kLogEntries, read_log(req));
     };
     r.check = [](const In& req) {
-        parse_battle(req, {"solver", "seed"});
+        parse_battle(req, {"solver", "seed", "log"});
         parse_solver(req.object("solver"));
         read_seed(req);
+        read_log(req);
     };
     r.rules = [] { return rules_json(); };
     r.extra["unit"] = [](const In& req) { return unit_call(req); };

@@ -17,6 +17,18 @@ function randomSeed() {
   return a[0];
 }
 
+// The chance that the battle never ends (not among the bars above), and the
+// part of it that sampling only stopped: battles that went 1,000 rounds with
+// no lasting change, which the exact odds would follow to their end.
+function endlessNote(a) {
+  const endless = a.outcomes?.endless || 0;
+  if (endless <= 0) return null;
+  const unproved = a.endless_unproved || 0;
+  return h('p', { class: 'endless-note' },
+    `Endless: ${pct(endless)} of battles never end (a loop no roll of the dice can break; not counted as a win, a loss or a draw).`,
+    unproved > 0 ? h('span', { class: 'muted', text: ` Of the sampled battles, ${pct(unproved)} were stopped after 1,000 rounds with no lasting change, without proof that they could never end: ask for exact odds to follow them to their real end.` }) : null);
+}
+
 // rollExtra(answer): an element shown beside a rolled battle's outcome (the Tools section's "How lucky was this?").
 export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe, rollExtra = null }) {
   const view = makeOddsView(ctx, { prefix: 'wf', outcomes: OUTCOMES, solverBox });
@@ -65,6 +77,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
         h('span', { class: 'u-stat muted', text: `d${u.die} at ${u.start} → mean ${num(u.mean_final)}` })),
       distChart(u.final || {}, { title: `${u.name}: casualty die at the end (0 = removed)`, xLabel: 'Die', highlight: 0, cls: u.side })));
     replace(view.details,
+      endlessNote(a),
       a.expected_rounds !== undefined ? h('p', { class: 'muted expected-rounds', text: `Expected length: ${num(a.expected_rounds)} rounds.` }) : null,
       h('h3', { text: 'Units' }),
       units.length ? h('div', { class: 'unit-results' }, units) : h('p', { class: 'muted', text: 'No units.' }));

@@ -304,3 +304,47 @@ TEST_CASE("Advise: a retreat the options force is the only order; a side with no
     const json& pol = next["orders"][next["policy_choice"].get<int>()];
     CHECK(held["orders"][0]["win"].get<double>() == Approx(pol["lose"].get<double>()).margin(1e-12));
 }
+
+TEST_CASE("Advise: an engagement set up is kept by the key, with walls or where no unit can charge (issue 34)", "[warfare-advise]") {
+    // Every order's odds with the canonical key against the generic path
+    // (every field keyed): equal to 1e-12. Without Charge in the battle the
+    // key had left engagement out, so an engaged pair set up at a moment was
+    // solved as if free; walls engaged by a charger lost their side of it.
+    auto same_advice = [](const json& req) {
+        const json a = advise(req), g = advise(req, {{"method", "exact"}, {"path", "generic"}});
+        REQUIRE(a["orders"].size() == g["orders"].size());
+        for (const auto& o : a["orders"]) {
+            INFO(o["text"]);
+            // (Orders with equal odds may rank either way round.)
+            const json* p = nullptr;
+            for (const auto& x : g["orders"])
+                if (x["text"] == o["text"]) p = &x;
+            REQUIRE(p != nullptr);
+            CHECK(o["win"].get<double>() == Approx((*p)["win"].get<double>()).margin(1e-12));
+            CHECK(o["lose"].get<double>() == Approx((*p)["lose"].get<double>()).margin(1e-12));
+        }
+        return a;
+    };
+    // No Charge anywhere: Pikes engaged with Slings may strike only them (the
+    // order of battle keeps infantry off archers behind infantry, but not
+    // engaged units), and the Slings only the Pikes.
+    const std::vector<json> att = {U("Pikes", "infantry", 2, 1, 12, 12, 1, 4), U("Bows", "archers", 3, 0, 11, 10, 1, 4)};
+    const std::vector<json> def = {U("Axes", "infantry", 1, 2, 12, 12, 1, 4),
+                                   U("Slings", "archers", 2, 0, 11, 11, 1, 4, json::array(), {{"id", "slings"}})};
+    json req = battle(att, def);
+    req["situation"] = {{"attacker", json::array({{{"engaged", "slings"}}})}};
+    const json engaged = same_advice(req);
+    CHECK(find_order(engaged, "attack", 0, 2, false) == nullptr);  // Pikes may not strike Axes
+    CHECK(find_order(engaged, "attack", 0, 3, false) != nullptr);
+    // Riders that charged the walls, which are at 1: the walls' side of the engagement is kept.
+    const json riders = U("Riders", "cavalry", 3, 3, 12, 12, 1, 4, json::array({"siege-engine"}));
+    json walls = fort("Walls", 14, 12, 4, {{"casualties", 1}});
+    json w = battle({riders}, {U("Foot", "infantry", 0, 2, 15, 14, 3, 4), walls});
+    w["situation"] = {{"attacker", json::array({{{"engaged", 1}, {"charged", true}}})}};
+    same_advice(w);
+    // Walls are engaged only by a unit that charged them.
+    w["situation"] = {{"attacker", json::array({{{"engaged", 1}}})}};
+    const json e = error_of("advise", w);
+    CHECK(e["path"] == "/situation/attacker/0/engaged");
+    CHECK(e["message"].get<std::string>().find("charged") != std::string::npos);
+}

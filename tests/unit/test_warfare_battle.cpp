@@ -354,6 +354,32 @@ TEST_CASE("Warfare battle: ordering a retreat below a number of units", "[warfar
     same(odds(battle({a}, {d}, opts))["units"][1]["final"]["6"], frac(11, 20));
 }
 
+TEST_CASE("Warfare battle: a failed retreat check's casualty chains under morale_casualty_checks", "[warfare-battle]") {
+    // The attacker (one unit, fewer than 2) orders its retreat at once. Its
+    // unit is diminished (2 of 4): a failed retreat check (DC 11, Morale +0:
+    // passes on 11..20) costs a casualty, and with the option that casualty,
+    // like any from a failed Morale check, brings a DC 15 diminished check
+    // (passes on 15..20), whose failure removes it (no rally).
+    const json a = U("A", "infantry", -10, -10, 40, 40, 0, 4, json::array(), {{"casualties", 2}});
+    const json d = U("D", "infantry", -10, -10, 40, 40, 0, 6);
+    json opts = kNoCrit;
+    opts["initiative"] = "attacker";
+    opts["retreat_below_attacker"] = 2;
+    opts["retreat_dc"] = 11;
+    opts["rally"] = false;
+    opts["morale_casualty_checks"] = true;
+    const json chained = odds(battle({a}, {d}, opts));
+    same(chained["outcomes"]["defender"], Frac(1));
+    same(chained["units"][0]["final"]["2"], frac(10, 20));
+    same(chained["units"][0]["final"]["1"], frac(10, 20) * frac(6, 20));
+    same(chained["units"][0]["final"]["0"], frac(10, 20) * frac(14, 20));
+    // Without the option the casualty ends it: the unit leaves at 1.
+    opts["morale_casualty_checks"] = false;
+    const json plain = odds(battle({a}, {d}, opts));
+    same(plain["units"][0]["final"]["1"], frac(10, 20));
+    same(plain["units"][0]["removed"], Frac(0));
+}
+
 TEST_CASE("Warfare battle: Regenerate and Ravenous raise the casualty die", "[warfare-battle]") {
     const json foe = U("Foe", "levies", -10, -10, 40, 40, 0, 6);
     json troll = U("Trolls", "infantry", -10, -10, 40, 40, 0, 6, {"regenerate"}, {{"casualties", 4}});

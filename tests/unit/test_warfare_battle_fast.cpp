@@ -216,7 +216,9 @@ TEST_CASE("Warfare fast paths: the solver's pause before each order gives the od
     // it pauses (no step waiting) and unpack() runs on to the chance node;
     // against the same solver keying chance nodes only, outcomes, rounds,
     // removals and final dice equal to 1e-12.
-    std::size_t solved = 0, fewer = 0;
+    // `differ`: battles where the two ways key different states, so that the
+    // comparison is not between two copies of one solve.
+    std::size_t solved = 0, differ = 0;
     for (const json& army : armies())
         for (const auto& [name, change] : variations()) {
             INFO(name << " " << army["attacker"]["units"][0]["name"]);
@@ -229,11 +231,11 @@ TEST_CASE("Warfare fast paths: the solver's pause before each order gives the od
             REQUIRE(c.complete);
             CHECK(a.dropped == 0);
             same_tally(paused, plain, 1e-12);
-            if (a.states < c.states) ++fewer;
+            if (a.states != c.states) ++differ;
             ++solved;
         }
     CHECK(solved == 2 * variations().size());
-    CHECK(fewer > 0);
+    CHECK(differ > 0);
 }
 
 TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key of every field", "[warfare-battle][heavy]") {
@@ -246,6 +248,34 @@ TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key o
             ++solved;
         }
     CHECK(solved == 2 * variations().size());
+}
+
+TEST_CASE("Warfare fast paths: a charger engaged with walls is free once they fall (issue 34)", "[warfare-battle]") {
+    // A cavalry charge that succeeds engages the charger with the walls; the
+    // canonical key keeps the engagement on the charger's side only, and the
+    // walls' side of it must come back from there: once the walls fall, the
+    // charger is free to charge the infantry behind them (which can strike
+    // back only when engaged). The independent model of issue 34 gives the
+    // attacker 0.8794; with the walls' engagement lost, 0.7874.
+    const json bugbears = {{"ancestry", "bugbear"}, {"type", "cavalry"}, {"size", "d4"}, {"experience", "green"},
+                           {"equipment", "medium"}, {"traits", {"siege-engine"}}};
+    const json foot = U("Infantry", "infantry", 0, 2, 15, 14, 3, 4);
+    const json walls = fort("Walls", 16, 12, 4, {{"casualties", 3}, {"morale_bonus", 3}});
+    const json req = battle({bugbears}, {foot, walls}, {{"initiative", "attacker"}});
+    canonical_against_full(req);
+    const json o = odds(req);
+    CHECK(o["outcomes"]["attacker"].get<double>() == Approx(0.8794).margin(5e-5));
+    // The infantry strikes the cavalry only once charged by it (2 casualties
+    // at least): when the defender wins, it is at 1 or 2, never 3 or 4.
+    for (const char* v : {"3", "4"}) CHECK_FALSE(o["units"][1]["final"].contains(v));
+    // Treants hurling rocks (a d6 of casualties against walls) charge them too.
+    json treants = bugbears;
+    treants["ancestry"] = "treant";
+    treants["traits"] = {"siege-engine", "hurl-rocks"};
+    canonical_against_full(battle({treants}, {foot, walls}, {{"initiative", "attacker"}}));
+    // Every state on the way: a rebuilt state's next states have the same keys (generic_checks.hpp).
+    const auto b = parsed(req);
+    bctest::check_playthroughs(State(b), State::schema(*b), 40, 34, 2000);
 }
 
 TEST_CASE("Warfare fast paths: draws, order-of-battle tables and fixed values in every state", "[warfare-battle]") {
@@ -432,9 +462,14 @@ TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only w
     const json pikes = kw("Pikes", "human", "regular", "light", "infantry", "d4", 4);
     const json engines = kw("Engines", "dwarf", "regular", "light", "siege-engine", "d4", 4);
     const json palisade = fort("Palisade", 8, 8, 4);
+    // `settles`: some rallied unit's flag can leave the key, so fewer states
+    // than a key of every field; otherwise no more (a new order's attack no
+    // longer carries the last one's casualty count, which had kept the full
+    // key larger in every case).
     struct Case {
         const char* name;
         json request;
+        bool settles = true;
     };
     const std::vector<Case> cases = {
         {"defaults", battle({bowmen, lancers}, {orcs, raiders})},
@@ -446,16 +481,19 @@ TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only w
         {"engaged units keep the order of battle", battle({bowmen, lancers}, {orcs, raiders}, {{"engaged_ignore_order", false}})},
         {"to-charge", battle({bowmen, lancers}, {orcs}, json::object(), {{"disengage", "to-charge"}})},
         {"courageous rally", battle({bowmen, lancers}, {orcs, raiders}, json::object(), {{"courageous", "rally"}})},
-        {"retreat", battle({bowmen, lancers}, {orcs, raiders}, {{"retreat_below_attacker", 2}})},
-        {"no rally", battle({bowmen, lancers}, {orcs, raiders}, {{"rally", false}})},
-        {"undead enemy", battle({bowmen, lancers}, {orcs, skeletons})},
-        {"own fortification", battle({bowmen, lancers, palisade}, {orcs, engines})},
-        {"regenerates", battle({healer}, {orcs})},
+        {"retreat", battle({bowmen, lancers}, {orcs, raiders}, {{"retreat_below_attacker", 2}}), false},
+        {"no rally", battle({bowmen, lancers}, {orcs, raiders}, {{"rally", false}}), false},
+        {"undead enemy", battle({bowmen, lancers}, {orcs, skeletons}), false},
+        {"own fortification", battle({bowmen, lancers, palisade}, {orcs, engines}), false},
+        {"regenerates", battle({healer}, {orcs}), false},
     };
     for (const Case& c : cases) {
         INFO(c.name);
         const auto [canonical, full] = canonical_against_full(c.request);
-        CHECK(canonical < full);
+        if (c.settles)
+            CHECK(canonical < full);
+        else
+            CHECK(canonical <= full);
     }
 
     // An order's moment may have a unit rallied anywhere, and may give an
