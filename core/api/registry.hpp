@@ -22,11 +22,11 @@ namespace api {
 std::vector<Ruleset> all_rulesets();
 
 // A rule system whose odds, roll and check all start from one scenario read by
-// `parse` (Bloodied Steel, Olympia); the roll's seed is read by read_seed().
+// `parse` (Bloodied Steel, Olympia); the roll's seed and log flag by read_seed() and read_log().
 template <class Scenario>
 Ruleset scenario_ruleset(std::string id, std::string name, Scenario (*parse)(const In&),
                          json (*odds)(const Scenario&, const In& solver),
-                         json (*roll)(const Scenario&, std::uint64_t seed), json (*rules)()) {
+                         json (*roll)(const Scenario&, std::uint64_t seed, bool log), json (*rules)()) {
     Ruleset r;
     r.id = std::move(id);
     r.name = std::move(name);
@@ -36,7 +36,7 @@ Ruleset scenario_ruleset(std::string id, std::string name, Scenario (*parse)(con
     };
     r.roll = [parse, roll](const In& req) {
         const Scenario s = parse(req);
-        return roll(s, read_seed(req));
+        return roll(s, read_seed(req), read_log(req));
     };
     r.check = [parse](const In& req) { parse(req); };
     r.rules = rules;

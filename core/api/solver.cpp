@@ -20,12 +20,14 @@ bool report_progress(const json& p) {
 }
 
 std::uint64_t read_seed(const In& req) { return static_cast<std::uint64_t>(req.integer("seed", 0, kMaxSeed, 1)); }
+bool read_log(const In& req) { return req.boolean("log", true); }
 
 SolverRequest parse_solver(const In& s) {
-    s.only({"method", "trials", "seed", "target_halfwidth", "max_states", "max_memory_mb", "time_limit_s", "prune",
+    s.only({"method", "path", "trials", "seed", "target_halfwidth", "max_states", "max_memory_mb", "time_limit_s", "prune",
             "exact_time_s", "defer_sampling", "blocks", "tally"});
     SolverRequest r;
     r.method = s.choice("method", {"auto", "exact", "monte-carlo"}, "auto");
+    r.path = s.choice("path", {"auto", "generic"}, "auto");
     r.trials = static_cast<std::uint64_t>(
         s.integer("trials", 1, static_cast<std::int64_t>(SolverLimits::kMaxTrials), 20'000));
     r.seed = read_seed(s);
@@ -48,13 +50,15 @@ SolverRequest parse_solver(const In& s) {
         s.object("tally", false);  // checked against the battle's schema when used
         r.tally = s.raw()["tally"];
     }
+    if (r.path == "generic" && (r.blocks > 0 || !r.tally.is_null() || r.defer_sampling))
+        s.fail_at("path", "must be \"auto\" with \"blocks\", \"tally\" or \"defer_sampling\"");
     if ((r.blocks > 0 || !r.tally.is_null()) && r.method == "exact")
         s.fail_at("method", "must be \"monte-carlo\" or \"auto\" with \"blocks\" or \"tally\"");
     return r;
 }
 
 json solver_json(const SolverRequest& s) {
-    return {{"method", s.method},           {"trials", s.trials},         {"seed", s.seed},
+    return {{"method", s.method},           {"path", s.path},             {"trials", s.trials},         {"seed", s.seed},
             {"target_halfwidth", s.target_halfwidth}, {"max_states", s.max_states}, {"max_memory_mb", s.max_memory_mb},
             {"time_limit_s", s.time_limit_s}, {"prune", s.prune}, {"exact_time_s", s.exact_time_s}};
 }

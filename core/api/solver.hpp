@@ -24,6 +24,10 @@ struct SolverLimits {
 
 struct SolverRequest {
     std::string method = "auto";  // auto | exact | monte-carlo
+    // auto: the rule system picks its fastest path; generic: only the one
+    // statement of the rules (its chance state, every field of it in the key,
+    // sampled step by step), so that a fast path can be checked against it.
+    std::string path = "auto";
     std::uint64_t trials = 20'000;
     std::uint64_t seed = 1;
     double target_halfwidth = 0.005;  // Monte Carlo stops once every 95% interval is this narrow
@@ -52,6 +56,9 @@ inline constexpr std::uint64_t kBlockTrials = 1'000;
 inline constexpr std::int64_t kMaxSeed = 9007199254740991LL;
 // A request's "seed" for a roll (default 1).
 std::uint64_t read_seed(const In& req);
+// A roll request's "log" (default true): false answers without the battle's
+// log, every number still there (for programs that roll many battles).
+bool read_log(const In& req);
 
 SolverRequest parse_solver(const In& solver);
 json solver_json(const SolverRequest& s);

@@ -336,29 +336,34 @@ json odds(const Scenario& s, const In& solver_in) {
     const auto t0 = std::chrono::steady_clock::now();
     auto battle = std::make_shared<Battle>(prepare(s, nullptr));
     json out;
-    if (req.method != "monte-carlo") {
+    if (req.method != "monte-carlo" && req.path != "generic") {
+        // The closed form: two independent sums of DICE6 (no state at all).
         out = exact_odds(*battle);
         out["method"] = "exact";
+        out["path"] = "closed form";
         out["states"] = 0;
         out["dropped"] = 0.0;
     } else {
+        // The chance state, exact or sampled (method "monte-carlo", or path "generic").
         Tally tally(State::schema(*battle));
         out = solve_any(State(battle), tally, req);
+        const bool mc = out.value("method", "") == "monte-carlo";
+        out["path"] = "chance state";
         out["outcomes"] = outcomes_json(tally);
-        out["ci95"] = outcomes_ci_json(tally);
+        if (mc) out["ci95"] = outcomes_ci_json(tally);
         json units = units_base(*battle);
         for (std::size_t i = 0; i < battle->units.size(); ++i) {
-            units[i]["final_size"] = series_json(tally, i, 0);
+            units[i]["final_size"] = series_json(tally, i, mc ? 0 : 1e-12);
             units[i]["mean_final_size"] = tally.mean_series(i);
             units[i]["destroyed"] = tally.p_event(i);
-            units[i]["destroyed_ci95"] = event_ci_json(tally, i);
+            if (mc) units[i]["destroyed_ci95"] = event_ci_json(tally, i);
         }
         out["units"] = std::move(units);
         json totals = json::object();
         for (int n = 0; n < 2; ++n) {
             const std::size_t k = battle->units.size() + static_cast<std::size_t>(n);
             totals[nation_id(n)] = {{"dice", battle->dice[n]}, {"bonus", battle->bonus[n]},
-                                    {"mean", tally.mean_series(k)}, {"p", series_json(tally, k, 0)}};
+                                    {"mean", tally.mean_series(k)}, {"p", series_json(tally, k, mc ? 0 : 1e-12)}};
         }
         out["totals"] = std::move(totals);
     }
@@ -367,11 +372,12 @@ json odds(const Scenario& s, const In& solver_in) {
     return out;
 }
 
-json roll(const Scenario& s, std::uint64_t seed) {
+json roll(const Scenario& s, std::uint64_t seed, bool with_log) {
     Log log;
-    auto battle = std::make_shared<Battle>(prepare(s, &log));
+    Log* narrate = with_log ? &log : nullptr;
+    auto battle = std::make_shared<Battle>(prepare(s, narrate));
     Rng rng(seed);
-    State end = play(State(battle, &log), rng, &log);
+    State end = play(State(battle, narrate), rng, narrate);
     json units = units_base(*battle);
     bool left[2] = {false, false};
     for (std::size_t i = 0; i < battle->units.size(); ++i) {
@@ -381,11 +387,12 @@ json roll(const Scenario& s, std::uint64_t seed) {
         units[i]["destroyed"] = destroyed(after);
         if (!destroyed(after)) left[u.nation] = true;
     }
-    return {{"seed", seed},
-            {"outcome", kOutcomes[static_cast<std::size_t>(outcome_of(left[0], left[1]))]},
-            {"totals", {{"tribunan", end.total(0)}, {"ashen", end.total(1)}}},
-            {"units", units},
-            {"log", log.entries()}};
+    json out = {{"seed", seed},
+                {"outcome", kOutcomes[static_cast<std::size_t>(outcome_of(left[0], left[1]))]},
+                {"totals", {{"tribunan", end.total(0)}, {"ashen", end.total(1)}}},
+                {"units", units}};
+    if (with_log) out["log"] = log.entries();
+    return out;
 }
 
 }  // namespace bc::bloodied

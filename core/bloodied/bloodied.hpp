@@ -112,6 +112,6 @@ private:
 
 // Answers for the API.
 json odds(const Scenario& s, const In& solver);
-json roll(const Scenario& s, std::uint64_t seed);
+json roll(const Scenario& s, std::uint64_t seed, bool with_log = true);
 
 }  // namespace bc::bloodied

@@ -34,7 +34,7 @@ const char* effect_id(Effect e) {
 }  // namespace
 
 Scenario parse(const In& r) {
-    r.only({"ruleset", "title", "units", "tactics", "solver", "seed"});
+    r.only({"ruleset", "title", "units", "tactics", "solver", "seed", "log"});
     Scenario s;
     const auto units = r.list("units", Limits::kUnits);
     for (std::size_t i = 0; i < units.size(); ++i) {

@@ -232,6 +232,6 @@ private:
 };
 
 json odds(const Scenario& s, const In& solver);
-json roll(const Scenario& s, std::uint64_t seed);
+json roll(const Scenario& s, std::uint64_t seed, bool with_log = true);
 
 }  // namespace bc::olympia

@@ -95,11 +95,14 @@ json odds(const Scenario& s, const In& solver_in) {
     return out;
 }
 
-json roll(const Scenario& s, std::uint64_t seed) {
+json roll(const Scenario& s, std::uint64_t seed, bool with_log) {
+    // Without the log, the blows go unnarrated (the steps after the battle,
+    // a few lines, are written and left out).
     Log log;
+    Log* narrate = with_log ? &log : nullptr;
     auto battle = std::make_shared<Battle>(prepare(s, true));
     Rng rng(seed);
-    const State end = play(State(battle, &log), rng, &log);
+    const State end = play(State(battle, narrate), rng, narrate);
     const int result = end.result();
     const std::string winner_leader =
         result == kTie ? std::string() : battle->nobles[static_cast<std::size_t>(battle->leader[result])].name;
@@ -205,8 +208,8 @@ json roll(const Scenario& s, std::uint64_t seed) {
                 {"outcome", kOutcomes[static_cast<std::size_t>(result)]},
                 {"stalemate", end.stalemate()},
                 {"attacks", end.attacks()},
-                {"sides", sides},
-                {"log", log.entries()}};
+                {"sides", sides}};
+    if (with_log) out["log"] = log.entries();
     if (battle->structure.present)
         out["structure"] = {{"kind", structure_kinds()[static_cast<std::size_t>(battle->structure.kind)].id},
                             {"defense", end.structure_defense()},

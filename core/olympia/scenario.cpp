@@ -192,7 +192,7 @@ std::vector<Noble> parse_side(const In& side, int s) {
 }  // namespace
 
 Scenario parse(const In& r) {
-    r.only({"ruleset", "title", "options", "attacker", "defender", "solver", "seed"});
+    r.only({"ruleset", "title", "options", "attacker", "defender", "solver", "seed", "log"});
     if (r.has("title")) r.text("title", 200);
     Scenario s;
     s.options = parse_options(r.object("options"));

@@ -32,7 +32,8 @@ std::string whole(double x) { return std::to_string(static_cast<long long>(std::
 json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, const SolverRequest& req) {
     const Battle& b = *battle;
     SolverRequest run = req;
-    if (req.method != "monte-carlo" && req.skip_exact.is_null() && req.tally.is_null()) {
+    const bool generic = req.path == "generic";  // the chance state alone: no sweep, no running totals
+    if (!generic && req.method != "monte-carlo" && req.skip_exact.is_null() && req.tally.is_null()) {
         // The rulebook order: the count recurrence; the engine order: the
         // sweep over counts and cycles.
         const bool rulebook = !b.options.engine_order;
@@ -85,7 +86,9 @@ json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, con
         }
     }
     std::uint64_t draws = 0, trials = 0;
-    json out = solve_any(State(battle), tally, run, [&](Tally& t, const MonteCarloOptions& mo) {
+    const State root(battle);
+    json out = solve_any(root, tally, run, [&](Tally& t, const MonteCarloOptions& mo) {
+        if (generic) return solve_monte_carlo(root, t, mo);
         std::uint64_t d = 0;
         const MonteCarloStatus st = sample_battles(b, t, mo, &d);
         draws += d;
@@ -93,7 +96,9 @@ json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, con
         return st;
     });
     const std::string method = out.value("method", "");
-    if (method == "monte-carlo") {
+    if (method == "monte-carlo" && generic) {
+        out["path"] = "chance state, sampled step by step";
+    } else if (method == "monte-carlo") {
         out["method"] = "monte-carlo-fast";
         out["path"] = "running-totals sampler";
         if (trials > 0) out["draws_per_trial"] = static_cast<double>(draws) / static_cast<double>(trials);
