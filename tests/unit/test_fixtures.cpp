@@ -22,6 +22,12 @@ TEST_CASE("seeded battles reproduce their recorded logs exactly") {
         const json got = json::parse(bc::api::roll(fixture["request"].dump()));
         INFO(entry.path().filename().string());
         CHECK(got == fixture["response"]);
+        // Unnarrated ("log": false), the same battle: every number but the log.
+        json quiet_req = fixture["request"];
+        quiet_req["log"] = false;
+        json want = fixture["response"];
+        want.erase("log");
+        CHECK(json::parse(bc::api::roll(quiet_req.dump())) == want);
         ++count;
     }
     CHECK(count >= 3);
