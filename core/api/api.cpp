@@ -40,6 +40,9 @@ std::string guarded(const std::function<json()>& fn) {
         out = error_json("", "out of memory: make the battle smaller or use Monte Carlo", "limit");
     } catch (const std::exception& e) {
         out = error_json("", e.what(), "failed");
+    } catch (...) {
+        // Nothing else should be thrown; if it is, an answer all the same, never an abort.
+        out = error_json("", "the calculator failed in an unexpected way", "failed");
     }
     return answer_text(out);
 }

@@ -14,7 +14,16 @@ json luck_tool(const api::Ruleset& ruleset, const In& req) {
     if (!tool.has("actual"))
         tool.fail_at("actual", "is required: what happened (the outcome and what each side had left)");
     Runner run(ruleset, "luck", r.solver, 2);
-    json out = f.luck(run, r, tool.object("actual", false));
+    json out;
+    try {
+        out = f.luck(run, r, tool.object("actual", false));
+    } catch (const Stopped& s) {
+        // Nothing to rank without the battle's own distribution: a limit error naming the bound.
+        const bool time = s.why.rfind("the time limit", 0) == 0;
+        throw LimitError("how lucky was I needs the battle's odds first, and " +
+                         (time ? "they were not ready within " + s.why + ": give it a longer time limit, or ask for Monte Carlo"
+                               : "they could not be had: " + s.why));
+    }
     out["definition"] =
         "A result is ranked for each side by its outcome for that side (a win, then a result that is neither a "
         "win nor a loss, then a loss) and, within the same outcome, by what that side has left (" +

@@ -58,13 +58,13 @@ Runner::Runner(const api::Ruleset& ruleset, std::string tool, const SolverReques
 
 double Runner::begin_solve() {
     if (solves_ >= max_solves_)
-        throw Stopped{"the most solves this call may make (" + std::to_string(max_solves_) + ")"};
+        throw Stopped("the most solves this call may make (" + std::to_string(max_solves_) + ")");
     const double left = deadline_.left();
     // Below the solver's own least time limit a solve cannot be asked for.
     if (left < 0.01) {
         char buf[48];
         std::snprintf(buf, sizeof buf, "the time limit (%g s)", time_limit_);
-        throw Stopped{buf};
+        throw Stopped(buf);
     }
     ++solves_;
     return std::min(left, SolverLimits::kMaxSeconds);
@@ -82,8 +82,10 @@ json Runner::odds(json battle, const std::function<void(const InputError&)>& rem
     } catch (const InputError& e) {
         if (remap) remap(e);
         throw;
+    } catch (const Stopped&) {
+        throw;
     } catch (const LimitError& e) {
-        throw Stopped{e.what()};
+        throw Stopped(e.what());
     }
 }
 

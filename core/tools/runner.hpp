@@ -13,9 +13,12 @@
 
 namespace bc::tools {
 
-// A bound of the tool call reached (time, solves): the tool answers with what
-// it has and says which bound stopped it.
-struct Stopped {
+// A bound of the tool call reached (time, solves, a solve's own budget): the
+// tool answers with what it has and says which bound stopped it. A tool with
+// nothing to answer yet lets it go: it is a LimitError, which the API answers
+// as a "limit" error naming the bound.
+struct Stopped : LimitError {
+    explicit Stopped(const std::string& bound) : LimitError("stopped by " + bound), why(bound) {}
     std::string why;
 };
 

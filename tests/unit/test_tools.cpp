@@ -482,3 +482,82 @@ TEST_CASE("tools: a chance in words is never rounded to certain or impossible", 
     CHECK(percent(0.0005) == "0.05%");
     CHECK(percent(0.5) == "50.0%");
 }
+
+TEST_CASE("tools: every tool stopped by a bound answers with what it has or a limit error, never an abort (issue 39)", "[tools]") {
+    // Each tool of each rule system under each bound: the exact solver's
+    // state budget (method exact), the tool's own count of solves where it
+    // has one, and a time limit shorter than one solve. An answer is either
+    // ok with what it has and the bound that stopped it, or a "limit" error
+    // naming the bound; before, a luck call stopped by any bound escaped the
+    // API as an exception that was not a std::exception and aborted.
+    json big = olympia_example();
+    big["attacker"]["nobles"][0]["troops"] = {{"soldier", 100000}};
+    big["defender"]["nobles"][0]["troops"] = {{"soldier", 100000}};
+    json w2 = warfare_1v1();
+    w2["attacker"]["units"].push_back({{"name", "Bows"}, {"ancestry", "elf"}, {"experience", "regular"},
+                                       {"equipment", "light"}, {"type", "archers"}, {"size", "d6"}});
+    w2["defender"]["units"].push_back({{"name", "Riders"}, {"ancestry", "human"}, {"experience", "regular"},
+                                       {"equipment", "light"}, {"type", "cavalry"}, {"size", "d6"}});
+    struct Battle {
+        const char* name;
+        json battle, luck, sweep_path;
+    };
+    const std::vector<Battle> battles = {
+        {"olympia", olympia_example(),
+         {{"outcome", "attacker"}, {"attacker", {{"soldier", 3}, {"archer", 1}}}, {"defender", {{"pikeman", 0}}}},
+         "/attacker/nobles/0/troops/soldier"},
+        {"olympia 100,000 a side", big,
+         {{"outcome", "attacker"}, {"attacker", {{"soldier", 3}}}, {"defender", {{"soldier", 0}}}},
+         "/attacker/nobles/0/troops/soldier"},
+        {"warfare 2v2", w2, {{"outcome", "attacker"}, {"attacker", {2, 1}}, {"defender", {0, 0}}},
+         "/attacker/units/0/casualties"},
+        {"bloodied", bloodied_example(), {{"units", {1, 0}}}, "/units/0/arms"},
+    };
+    const std::vector<std::pair<const char*, json>> bounds = {
+        {"state budget", {{"method", "exact"}, {"max_states", 1}}},
+        {"time", {{"method", "exact"}, {"time_limit_s", 0.01}, {"max_states", 5000000}}},
+        {"time, auto", {{"time_limit_s", 0.01}}},
+    };
+    int limited = 0, stopped = 0;
+    for (const auto& b : battles)
+        for (const auto& [bound, solver] : bounds)
+            for (const char* tool : {"compare", "sweep", "marginal", "minimum", "luck"}) {
+                json req = b.battle;
+                req["solver"] = solver;
+                if (std::string(tool) == "compare") req["compare"] = {{"plans", {{{"battle", b.battle}}}}};
+                if (std::string(tool) == "sweep") req["sweep"] = {{"path", b.sweep_path}, {"from", 1}, {"to", 3}};
+                if (std::string(tool) == "marginal") req["marginal"] = {{"max_changes", 2}};
+                if (std::string(tool) == "minimum")
+                    req["minimum"] = std::string(b.name).rfind("olympia", 0) == 0
+                                         ? json{{"kind", "soldier"}, {"max_solves", 2}}
+                                         : std::string(b.name) == "bloodied" ? json{{"unit", 0}, {"max_solves", 2}}
+                                                                             : json{{"max_solves", 2}};
+                if (std::string(tool) == "luck") req["luck"] = {{"actual", b.luck}};
+                INFO(b.name << ", " << bound << ": " << tool);
+                const json a = call(tool, req);
+                INFO(a.dump().substr(0, 600));
+                if (a["ok"] == true) {
+                    if (a.contains("stopped_by") && !a["stopped_by"].is_null()) {
+                        CHECK(a["stopped_by"].get<std::string>().size() > 0);
+                        ++stopped;
+                    }
+                } else {
+                    REQUIRE(a["ok"] == false);
+                    // A bound, never a failure: "limit", with words, and no field blamed.
+                    CHECK(a["error"]["kind"] == "limit");
+                    CHECK(a["error"]["path"] == "");
+                    CHECK(a["error"]["message"].get<std::string>().size() > 10);
+                    ++limited;
+                }
+            }
+    // The luck tool on 100,000 a side, exact: the issue's abort, now a limit error in words.
+    json luck = big;
+    luck["solver"] = {{"method", "exact"}};
+    luck["luck"] = {{"actual", battles[1].luck}};
+    const json a = call("luck", luck);
+    REQUIRE(a["ok"] == false);
+    CHECK(a["error"]["kind"] == "limit");
+    CHECK(a["error"]["message"].get<std::string>().find("how lucky") != std::string::npos);
+    CHECK(limited > 0);
+    CHECK(stopped > 0);
+}
