@@ -5,7 +5,7 @@ import { Engine } from './engine.js';
 import { h, replace, button, debounce } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import { setReadOnly, scan, recoveryBanner } from './store.js';
-import { knowBattle, remember, keptByThisTab } from './battle-store.js';
+import { knowBattle, remember, keptByThisTab, NOT_STORED } from './battle-store.js';
 import { makeKeeper, idleKeeper } from './keeper.js';
 import { makeUndo } from './undo.js';
 import { makeToolbar } from './toolbar.js';
@@ -259,7 +259,7 @@ function setAll(scenario, label = 'Replaced the battle') {
 function checkpoint(label, opts = {}) {
   const before = current.controller.getScenario();
   if (opts.keep && !embedded && !remember(current.page.id, before, 'own')) {
-    say(`The battle before this change could not be put in Recent battles: this browser would not store it (its storage is full, or it keeps nothing, as in private browsing). Undo brings it back while this page is open.`);
+    say(`The battle before this change could not be put in Recent battles: ${NOT_STORED}. Undo brings it back while this page is open.`);
   }
   return undo.push(label, before, opts);
 }
@@ -271,7 +271,9 @@ function restoreEntry(e) {
   if (e.push) undo.push(e.label, now);
   current.controller.setScenario(e.before);
   const restored = current.controller.getScenario();
-  if (e.recent && !embedded) remember(page.id, now, 'own', restored);
+  if (e.recent && !embedded && !remember(page.id, now, 'own', restored)) {
+    say(`The battle this Undo replaced could not be put in Recent battles: ${NOT_STORED}.`);
+  }
   e.also?.();
   current.keeper.stepped(restored);
   pushLink(page, restored);

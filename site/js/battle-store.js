@@ -15,6 +15,8 @@ const KEPT = ROOT + 'v2/battle/';    // {rev, origin, at, scenario}
 const RECENT = ROOT + 'v2/recent/';  // [{at, label, origin, scenario}], newest first
 const TAB = ROOT + 'v2/tab-rev/';    // per tab (sessionStorage): the revision this tab shows as kept
 export const RECENT_EACH = 6;
+// Why a write failed, in words (a full store: localStorage's quota).
+export const NOT_STORED = 'this browser would not store it (its storage is full, or it keeps nothing, as in private browsing)';
 
 const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
 const fitsOf = new Map(); // rule system -> its page's shape check

@@ -5,7 +5,7 @@
 // failed write leaves the battle on the page, and each choice offered keeps
 // both battles, one of them in Recent battles.
 import { h, replace, button } from './dom.js';
-import { keptRecord, writeKept, replaceKept, onKeptChange, remember, markTab } from './battle-store.js';
+import { keptRecord, writeKept, replaceKept, onKeptChange, remember, markTab, NOT_STORED } from './battle-store.js';
 
 // show(scenario, label): puts a battle on the page (undoable, under `label`);
 // restore(scenario, label): replaces the battle as Restore does (app.js's setAll).
@@ -24,13 +24,16 @@ export function makeKeeper({ id, title, box, getScenario, show, restore }) {
     box.setAttribute('role', kind === 'error' ? 'alert' : 'status');
     replace(box, text ? h('span', { text }) : '', ...actions,
       text ? button('Dismiss', () => { box.hidden = true; }, { cls: 'small' }) : null);
+    // A change not kept is not to be missed: the words come into view (once: said again, they are not).
+    const r = box.getBoundingClientRect();
+    if (kind === 'error' && (r.bottom < 0 || r.top > innerHeight)) box.scrollIntoView({ block: 'start' });
   }
   const clear = () => { if (!box.hidden && !conflict) box.hidden = true; };
 
   function failed(what) {
     full = true;
     markTab(id, null);
-    say('error', `${what} this browser would not store it (its storage is full, or it keeps nothing, as in private browsing). ` +
+    say('error', `${what} ${NOT_STORED}. ` +
       'The battle stays on this page and in its address: Export JSON or Copy link keeps a copy.');
   }
 
@@ -76,6 +79,7 @@ export function makeKeeper({ id, title, box, getScenario, show, restore }) {
     markTab(id, res.rev);
     detached = false;
     full = false;
+    conflict = null; // the battle kept before is in Recent battles now
     clear();
     return res;
   }
@@ -126,6 +130,7 @@ export function makeKeeper({ id, title, box, getScenario, show, restore }) {
   // battles), or, when another page steers this one, once the user acts.
   // Answers notes for the page's banner: [{text, action}].
   function opened({ steered, origin, say: tell }) {
+    clear(); // what it said was about the battle before
     if (steered) {
       detached = true;
       markTab(id, null);
@@ -152,6 +157,7 @@ export function makeKeeper({ id, title, box, getScenario, show, restore }) {
   // A link that could not be read: the page starts empty and the kept battle
   // stays kept until the user changes this one (it then goes to Recent battles).
   function linkFailed() {
+    clear();
     detached = true;
     markTab(id, null);
     return keptRecord(id) ? ` The ${title} battle you had is still the one kept in this browser; your first change here puts it in Recent battles.` : '';

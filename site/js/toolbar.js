@@ -4,7 +4,7 @@
 // and say (the page's banner).
 import { h, button } from './dom.js';
 import { encodeScenario, parseScenarioJson, makeHash, LinkError } from './share.js';
-import { replaceKept } from './battle-store.js';
+import { replaceKept, NOT_STORED } from './battle-store.js';
 import { stampRules } from './versions.js';
 import { openRecent, openText, offline, openEmbed as embedDialog, download } from './toolbar-dialogs.js';
 
@@ -42,7 +42,7 @@ export function makeToolbar(app) {
           return;
         }
         const res = replaceKept(page.id, loaded, 'own');
-        if (!res.ok) throw new LinkError(`it is a ${page.title} battle, to be kept for that rule system, and this browser would not store it (its storage is full, or it keeps nothing, as in private browsing)`);
+        if (!res.ok) throw new LinkError(`it is a ${page.title} battle, to be kept for that rule system, and ${NOT_STORED}`);
         say(`Loaded ${file.name}: it is a ${page.title} battle, so the calculator now shows ${page.title}.` +
           (res.displaced ? ` The ${page.title} battle you had before is kept in Recent battles.` : ''), 'info');
         location.hash = '#/' + page.id;

@@ -41,9 +41,9 @@ export function makeUndo({ restore }) {
 
   function tell(text) {
     const top = stack[stack.length - 1];
-    replace(note, h('span', { class: 'undo-text', text }),
+    replace(note, h('span', { class: 'undo-text', text }), h('span', { class: 'undo-actions' },
       top ? button('Undo', () => undo(), { cls: 'small primary', label: `Undo: ${top.label}` }) : null,
-      button('Dismiss', hide, { cls: 'small' }));
+      button('Dismiss', hide, { cls: 'small' })));
     note.hidden = false;
     later();
   }
