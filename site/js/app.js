@@ -4,7 +4,11 @@
 import { Engine } from './engine.js';
 import { h, replace, button, debounce } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
-import { setReadOnly, scan, kept, keep, replaceKept, recent, recoveryBanner } from './store.js';
+import { setReadOnly, scan, recoveryBanner } from './store.js';
+import { knowBattle, remember, keptByThisTab, NOT_STORED } from './battle-store.js';
+import { makeKeeper, idleKeeper } from './keeper.js';
+import { makeUndo } from './undo.js';
+import { makeToolbar } from './toolbar.js';
 import { linkDice, linkRules, stampRules, withCurrentRules } from './versions.js';
 import * as bloodied from './bloodied.js';
 import * as warfare from './warfare.js';
@@ -43,13 +47,14 @@ const engine = new Engine(null, makeWorker);
 
 let rules = null;
 let diceVersion = 1; // the core's dice (version() answers "dice")
-let current = null; // {page, controller, hash}
+let current = null; // {page, controller, hash, keeper (keeper.js)}
 const notice = h('div', { class: 'banner notice', hidden: true, attrs: { role: 'alert' } });
+const keepBox = h('div', { class: 'banner keep-note', hidden: true }); // keeper.js's words
 const recovery = recoveryBanner();
-
-// Private browsing or a full store: the battle still works, it just is not kept.
-const saved = (id) => kept(id);
-const save = (id, scenario) => keep(id, scenario);
+const undo = makeUndo({ restore: restoreEntry });
+// A page opened by another page's script (window.open) can be sent to link
+// after link by it: such a link's battle is shown, but kept only once the user acts here.
+const steered = () => { try { return !!window.opener && window.opener !== window; } catch { return true; } };
 
 function say(text, kind = 'error', ...actions) {
   notice.hidden = !text;
@@ -135,7 +140,8 @@ function explain(page, value, error) {
 }
 
 // `source`: 'open' for a page opened or a link followed, 'history' for
-// back/forward through this page's own edits.
+// back/forward through this page's own edits, 'reload' for this page's own
+// address loaded again.
 let routing = null; // the fragment being routed: a hash change raises popstate and hashchange both
 async function route(source = 'open') {
   routing = location.hash;
@@ -143,6 +149,7 @@ async function route(source = 'open') {
   const page = pageById(id) || defaultPage();
   let scenario = null;
   let fromLink = false;
+  let badLink = null;
   let linkRulesInfo = null;
   if (params.has('b') || params.has('j')) {
     try {
@@ -150,18 +157,28 @@ async function route(source = 'open') {
       fromLink = true;
       say('');
     } catch (e) {
-      const why = e instanceof LinkError ? e.message : 'it could not be read';
-      say(`This link's battle could not be opened: ${why}. The calculator starts empty.`);
+      badLink = e instanceof LinkError ? e.message : 'it could not be read';
       scenario = page.empty(rulesOf(page));
     }
-  } else if (current?.page !== page) {
-    // An embedded calculator shows its own battle or the example, never the visitor's.
-    scenario = embedded || page.keepsItself ? null : saved(page.id);
   }
+  // This tab's own address loaded again: when the battle kept is still the
+  // one this tab last kept, it is newer than the address (written 600 ms
+  // after an edit) and may hold a value being fixed, so it is the one shown.
+  const latest = source === 'reload' && scenario && !embedded && !page.keepsItself && !steered() ? keptByThisTab(page.id) : null;
+  if (latest) {
+    scenario = latest;
+    fromLink = false;
+    badLink = null;
+    linkRulesInfo = null;
+  }
+  const fromStore = (!scenario && current?.page !== page && !embedded && !page.keepsItself) || !!latest;
   if (current?.page === page) {
-    if (scenario) current.controller.setScenario(scenario);
+    if (scenario) {
+      if (source !== 'history') checkpoint(fromLink ? 'Opened a link' : 'Opened a link that could not be read');
+      current.controller.setScenario(scenario);
+    }
   } else {
-    show(page, scenario);
+    show(page, scenario, fromStore);
   }
   current.hash = location.hash;
   if (!page.keepsItself) await current.controller.readLinkParams?.(params);
@@ -172,11 +189,15 @@ async function route(source = 'open') {
     current.hash = location.hash;
   } else if (fromLink) {
     keepOpened(page, source, notes);
+  } else if (badLink) {
+    say(`This link's battle could not be opened: ${badLink}. The calculator starts empty.${current.keeper.linkFailed()}`, 'error', current.keeper.hadButton());
+  } else if (fromStore) {
+    addressHoldsBattle(page); // not awaited: a link followed meanwhile is routed at once
   }
   if (linkRulesInfo?.old) {
     notes.push({
       text: `This link was made when the ${page.title} rules were at version ${linkRulesInfo.made}, so the battle uses the rules as they were then, not the current ones (version ${linkRulesInfo.current}).`,
-      action: button('Use the current rules', () => setAll(withCurrentRules(current.controller.getScenario())), { cls: 'small' }),
+      action: button('Use the current rules', () => setAll(withCurrentRules(current.controller.getScenario()), 'Used the current rules'), { cls: 'small' }),
     });
   }
   if (params.get('roll') === '1') {
@@ -192,179 +213,81 @@ async function route(source = 'open') {
   if (notes.length) say(notes.map((n) => n.text).join(' '), 'info', ...notes.map((n) => n.action).filter(Boolean));
 }
 
-// A battle opened from a link becomes the kept one; the battle it replaces
-// goes to Recent battles (stepping back and forward through one's own edits
-// keeps each without filling the list). An embedded view keeps nothing.
+// A battle opened from a link becomes the kept one, the one before going to
+// Recent battles first (keeper.js: not while another page steers this one);
+// stepping back and forward through one's own edits keeps each without
+// filling the list.
 function keepOpened(page, source, notes) {
-  const now = current.controller.getScenario();
-  if (source === 'history') {
-    save(page.id, now);
-    return;
-  }
-  const displaced = replaceKept(page.id, now);
-  if (displaced && !embedded) {
-    notes.push({
-      text: `Opened the battle in the link. The ${page.title} battle you had before is kept in Recent battles.`,
-      action: button('Restore it', () => setAll(displaced), { cls: 'small' }),
-    });
-  }
+  if (source === 'history') current.keeper.stepped(current.controller.getScenario());
+  else notes.push(...current.keeper.opened({ steered: steered(), origin: source === 'reload' ? 'own' : 'link', say }));
 }
 
-// ---- the shared toolbar ----
-function toolbar() {
-  const fileInput = h('input', { attrs: { type: 'file', accept: 'application/json,.json', hidden: true }, on: { change: () => importFile(fileInput) } });
-  return h('div', { class: 'toolbar' },
-    button('Reset to the example', () => setAll(rules.rulesets[current.page.id].example || current.page.empty(rules.rulesets[current.page.id])), { title: 'Replace this battle with the example battle' }),
-    button('Clear', () => setAll(current.page.empty(rules.rulesets[current.page.id])), { title: 'Start from an empty battle' }),
-    button('Export JSON', exportFile, { title: 'Download this battle as a JSON file (the command line reads it too)' }),
-    button('Import JSON', () => fileInput.click(), { title: 'Load a battle from a JSON file' }),
-    button('Copy link', copyLink, { title: 'Copy a link that reproduces this battle' }),
-    embedded ? null : button('Recent battles…', openRecent, { title: 'Battles this one replaced: restore one' }),
-    button('Embed…', openEmbed, { title: 'Code to put this calculator in a wiki page' }),
-    button('Print', () => window.print(), { title: 'Print the battle, its odds and the rolled log' }),
-    fileInput);
+// A battle shown from what the browser keeps gets its link in the address
+// too, so that Back after the first edit brings it back.
+async function addressHoldsBattle(page) {
+  const at = location.hash;
+  const params = parseHash().params;
+  params.set('b', await encodeScenario(stampRules(rulesOf(page), current.controller.getScenario())));
+  addPageParams(params);
+  if (current?.page !== page || location.hash !== at) return; // moved on meanwhile
+  const hash = makeHash(page.id, params);
+  history.replaceState(OWN, '', hash);
+  current.hash = hash;
 }
 
-// Replaces the battle; the one it replaces goes to Recent battles.
-function setAll(scenario) {
+// ---- the shared toolbar (toolbar.js) ----
+const toolbar = makeToolbar({
+  current: () => current, rules: () => rules, diceVersion: () => diceVersion, embedded, fromDisk, singleFile,
+  setAll: (s, label) => setAll(s, label), say, undoButton: () => undo.button(),
+  pageById, rulesOf, checkFor, explain: (page, value, error) => explain(page, value, error), linkFor,
+});
+
+// Replaces the battle (undoable, under `label`); the kept one goes to Recent battles first.
+function setAll(scenario, label = 'Replaced the battle') {
+  checkpoint(label);
   current.controller.setScenario(scenario);
   const now = current.controller.getScenario();
-  replaceKept(current.page.id, now);
+  current.keeper.take(now, 'own');
   pushLink(current.page, now);
   say('');
 }
 
-function openRecent() {
-  const page = current.page;
-  const list = recent(page.id);
-  const when = (at) => (Number.isFinite(at) ? new Date(at).toLocaleString() : '');
-  const dlg = h('dialog', { class: 'dialog recent-battles' },
-    h('h2', { text: `Recent ${page.title} battles` }),
-    h('p', { class: 'muted', text: 'The battles that opening a link, importing a file, Reset or Clear replaced, newest first (kept in this browser only). Restoring one puts the current battle here too.' }),
-    list.length ? h('ol', { class: 'recent-list' }, list.map((e) => h('li', {},
-      h('span', { text: e.label || 'A battle' }), ' ', h('span', { class: 'muted small', text: when(e.at) }), ' ',
-      button('Restore', () => { dlg.close(); setAll(e.scenario); say(`Restored “${e.label}”. The battle it replaced is in Recent battles.`, 'info'); }, { cls: 'small' }))))
-      : h('p', { text: 'None yet.' }),
-    h('div', { class: 'toolbar' }, button('Close', () => dlg.close())));
-  dlg.addEventListener('close', () => dlg.remove());
-  document.body.append(dlg);
-  dlg.showModal();
-}
-
-function exportFile() {
-  // The file says which dice its seed rolls with, so an older file's roll can say it was made with older dice.
-  const scenario = { ...current.controller.getScenario(), dice: diceVersion };
-  const blob = new Blob([JSON.stringify(scenario, null, 2) + '\n'], { type: 'application/json' });
-  const a = h('a', { href: URL.createObjectURL(blob), attrs: { download: `${current.page.id}-battle.json` } });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
-async function importFile(input) {
-  const file = input.files[0];
-  input.value = '';
-  if (!file) return;
-  try {
-    if (file.size > 4 << 20) throw new LinkError('it is larger than 4 MB');
-    const value = parseScenarioJson(await file.text());
-    const page = pageById(value.ruleset);
-    if (!page) throw new LinkError(`its rule system "${String(value.ruleset).slice(0, 40)}" is not one this calculator knows`);
-    const checked = await checkFor(page, value);
-    if (!checked.ok) throw new LinkError(explain(page, value, checked.error));
-    const loaded = checked.value || value;
-    if (page.keepsItself) {
-      // The roster page adds it as it adds a link's roster.
-      location.hash = makeHash(page.id, new URLSearchParams({ b: await encodeScenario(loaded) }));
-      return;
-    }
-    if (page !== current.page) {
-      const displaced = replaceKept(page.id, loaded);
-      say(`Loaded ${file.name}: it is a ${page.title} battle, so the calculator now shows ${page.title}.` +
-        (displaced ? ` The ${page.title} battle you had before is kept in Recent battles.` : ''), 'info');
-      location.hash = '#/' + page.id;
-      return;
-    }
-    setAll(loaded);
-    say(`Loaded ${file.name}. The battle it replaced is in Recent battles.`, 'info');
-  } catch (e) {
-    say(`${file.name} was not loaded: ${e instanceof LinkError ? e.message : 'it could not be read'}. Nothing was changed.`);
+// ---- undo ----
+// Before an edit that throws something away: the battle as it is goes on the
+// undo stack. opts: {also: run on undo, recent: the battle undone goes to
+// Recent battles, keep: the battle as it is goes there now}.
+function checkpoint(label, opts = {}) {
+  const before = current.controller.getScenario();
+  if (opts.keep && !embedded && !remember(current.page.id, before, 'own')) {
+    say(`The battle before this change could not be put in Recent battles: ${NOT_STORED}. Undo brings it back while this page is open.`);
   }
+  return undo.push(label, before, opts);
 }
 
-async function copyLink() {
-  if (fromDisk) return offline('Share this battle', 'A link from this offline file opens only on this computer, where the file is. To share the battle, send its JSON: the calculator opens it with Import JSON, and the command line reads it too.');
-  const link = await linkFor(current.controller.getScenario(), { roll: !!current.controller.hasRolled?.() });
-  try {
-    await navigator.clipboard.writeText(link);
-    say('Link copied. Anyone who opens it sees this battle' + (current.controller.hasRolled?.() ? ', rolled with the same seed.' : '.'), 'info');
-  } catch {
-    openText('Link to this battle', link);
-  }
-}
-
-function openText(title, text) {
-  const area = h('textarea', { attrs: { readonly: true, rows: 4, 'aria-label': title }, value: text });
-  const dlg = h('dialog', { class: 'dialog' }, h('h2', { text: title }), area,
-    h('div', { class: 'toolbar' }, button('Close', () => dlg.close())));
-  dlg.addEventListener('close', () => dlg.remove());
-  document.body.append(dlg);
-  dlg.showModal();
-  area.select();
-}
-
-// The offline file's Copy link and Embed…: no link would work elsewhere, so
-// it says so and offers the battle's JSON.
-function offline(title, text) {
-  const json = JSON.stringify(current.controller.getScenario(), null, 2) + '\n';
-  const area = h('textarea', { attrs: { readonly: true, rows: 8, 'aria-label': 'The battle as JSON' }, value: json });
-  const dlg = h('dialog', { class: 'dialog offline-dialog', attrs: { 'aria-labelledby': 'offline-h' } },
-    h('h2', { id: 'offline-h', text: title }),
-    h('p', { text }),
-    area,
-    h('div', { class: 'toolbar' },
-      button('Copy JSON', async () => { area.select(); try { await navigator.clipboard.writeText(json); } catch { /* selected for copying by hand */ } }),
-      button('Download JSON', exportFile),
-      button('Close', () => dlg.close())));
-  dlg.addEventListener('close', () => dlg.remove());
-  document.body.append(dlg);
-  dlg.showModal();
-  area.select();
-}
-
-async function openEmbed() {
-  if (fromDisk) return offline('Put this battle in a wiki page', 'This is the offline file: a wiki page cannot load a calculator from this computer, so this file cannot be embedded. Host the calculator\'s files on a web server and use Embed… there. Meanwhile, the battle\'s JSON:');
-  const scenario = current.controller.getScenario();
+// Puts an undo entry's battle back, written as the user's own edit.
+function restoreEntry(e) {
   const page = current.page;
-  const payload = await encodeScenario(stampRules(rulesOf(page), scenario));
-  const here = location.href.split('#')[0].split('?')[0];
-  const base = here.replace(/[^/]*$/, '');
-  // The single file, served from a web server, embeds itself; it has no embed.js beside it.
-  const src = singleFile ? here : `${base}index.html`;
-  const iframe = `<iframe src="${src}?embed=1#/${page.id}?b=${payload}" title="${page.title} battle odds" style="width:100%;height:760px;border:0" loading="lazy"></iframe>`;
-  const element = singleFile ? null : `<script src="${base}embed.js" defer><\/script>\n<battle-calculator ruleset="${page.id}" scenario="${payload}"></battle-calculator>`;
-  const snippet = (label, text) => {
-    const area = h('textarea', { attrs: { readonly: true, rows: 4, 'aria-label': label }, value: text });
-    return h('div', { class: 'snippet' }, h('h3', { text: label }), area,
-      button('Copy', async () => { area.select(); try { await navigator.clipboard.writeText(text); } catch { /* selected for copying by hand */ } }, { cls: 'small' }));
-  };
-  const dlg = h('dialog', { class: 'dialog' },
-    h('h2', { text: 'Put this calculator in a wiki page' }),
-    h('p', { class: 'muted', text: 'Either snippet shows this battle in the compact calculator: the battle, its odds and a link to the full calculator. The custom element grows and shrinks with its content at every width; it needs the page to allow a script. The iframe has a fixed height and scrolls inside itself when the calculator is taller. Both load the calculator from this address, so host the files where the wiki can reach them.' }),
-    snippet('An iframe', iframe),
-    element ? snippet('A custom element', element) : h('p', { class: 'muted', text: 'The custom element needs embed.js beside the calculator; this single file has none, so use the iframe.' }),
-    h('div', { class: 'toolbar' }, button('Close', () => dlg.close())));
-  dlg.addEventListener('close', () => dlg.remove());
-  document.body.append(dlg);
-  dlg.showModal();
+  const now = JSON.parse(JSON.stringify(current.controller.getScenario()));
+  if (e.push) undo.push(e.label, now);
+  current.controller.setScenario(e.before);
+  const restored = current.controller.getScenario();
+  if (e.recent && !embedded && !remember(page.id, now, 'own', restored)) {
+    say(`The battle this Undo replaced could not be put in Recent battles: ${NOT_STORED}.`);
+  }
+  e.also?.();
+  current.keeper.stepped(restored);
+  pushLink(page, restored);
 }
 
 // ---- pages ----
-function show(page, scenario) {
+// `fromStore`: show the battle this browser keeps (else `scenario`, or the example).
+function show(page, scenario, fromStore = false) {
   current?.controller?.destroy?.();
+  current?.keeper?.destroy();
   engine.stop();
-  main.replaceChildren(recovery, notice);
+  undo.reset();
+  main.replaceChildren(recovery, notice, keepBox);
+  keepBox.hidden = true;
   renderNav(page);
   document.title = `${page.title} — Battle odds calculator`;
   const host = h('div', { class: 'page-host' });
@@ -378,13 +301,28 @@ function show(page, scenario) {
     embedded,
     toolbar,
     // Replaces the battle; the one it replaces goes to Recent battles.
-    setAll: (s) => setAll(s),
+    setAll: (s, label) => setAll(s, label),
+    // Before an edit that throws something away (see checkpoint).
+    checkpoint: (label, opts) => checkpoint(label, opts),
+    undo: (entry) => undo.undo(entry),
     changed: (s) => {
-      save(page.id, s);
+      current.keeper.edited(s);
       pushLink(page, s);
     },
   };
-  current = { page, controller: null, hash: location.hash };
+  current = { page, controller: null, hash: location.hash, keeper: null };
+  current.keeper = page.keepsItself || embedded ? idleKeeper() : makeKeeper({
+    id: page.id, title: page.title, box: keepBox,
+    getScenario: () => current.controller.getScenario(),
+    show: (s, label) => {
+      if (label) checkpoint(label);
+      current.controller.setScenario(s);
+      pushLink(page, current.controller.getScenario());
+    },
+    restore: (s, label) => setAll(s, label),
+  });
+  const kept = current.keeper.read();
+  if (fromStore) scenario = kept;
   current.controller = page.mount(host, ctx, scenario || pageRules.example || page.empty(pageRules));
   if (embedded) {
     fullLink = h('a', { href: fullUrl(), attrs: { target: '_blank', rel: 'noopener' } }, 'Open the full calculator',
@@ -451,8 +389,9 @@ async function boot() {
     return;
   }
   skipLinks();
-  if (!embedded) scan(); // anything unreadable is set aside now, before anything is written
-  await route();
+  for (const p of PAGES) if (p.fits) knowBattle(p.id, p.fits);
+  if (!embedded) scan(); // anything unreadable (or of the wrong shape) is set aside now, before anything is written
+  await route(history.state?.battleCalculator ? 'reload' : 'open');
   history.replaceState(OWN, '', location.href);
   window.addEventListener('popstate', (e) => route(e.state?.battleCalculator ? 'history' : 'open'));
   window.addEventListener('hashchange', () => { if (location.hash !== current?.hash && location.hash !== routing) route(); });

@@ -8,12 +8,19 @@ import { solverPanel, solverOptions } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
 import { optionWords } from './options-form.js';
 import { mountTools } from './tools.js';
+import { optList, optObject } from './battle-store.js';
 
 export const id = 'bloodied-steel';
 export const title = 'Bloodied Steel';
 
 export function empty() {
   return { ruleset: id, units: [], tactics: [], seed: 1 };
+}
+
+// Whether a stored battle has the shape this page edits: anything else is
+// set aside (store.js), not read as an empty battle and written over.
+export function fits(s) {
+  return optList(s.units) && optList(s.tactics) && optObject(s.solver);
 }
 
 const NATIONS = [
@@ -85,7 +92,7 @@ export function mount(root, ctx, initial) {
   seedInput.dataset.path = '/seed';
   const view = makeOddsView(ctx, { prefix: 'bs', outcomes: OUTCOMES, solverBox });
   view.track(rollBox, 'The units changed: roll the battle again.');
-  const tools = mountTools(ctx, { ruleset: id, prefix: 'bs', getBattle: () => request(), setAll: (s) => ctx.setAll(s),
+  const tools = mountTools(ctx, { ruleset: id, prefix: 'bs', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label),
     explain: (err) => explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }),
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
 
@@ -188,6 +195,7 @@ export function mount(root, ctx, initial) {
   }
 
   function removeUnit(i) {
+    ctx.checkpoint(`Removed “${scen.units[i].name || `unit ${i + 1}`}”`);
     for (const t of scen.tactics) {
       if (t.effect !== 'total' && t.target === i) t.target = null; // the tactic now asks for a unit
     }
@@ -245,6 +253,7 @@ export function mount(root, ctx, initial) {
         unitButton('↑', 'Move {} earlier', t.name, () => move(i, -1), { cls: 'icon', title: 'Move earlier', disabled: i === 0 }),
         unitButton('↓', 'Move {} later', t.name, () => move(i, +1), { cls: 'icon', title: 'Move later', disabled: i === scen.tactics.length - 1 }),
         unitButton('✕', 'Remove {}', t.name, () => {
+          ctx.checkpoint(`Removed the tactic “${t.name || i + 1}”`);
           scen.tactics.splice(i, 1);
           structural();
           focusFirst(tacticsBox, `.tactic-row[data-index="${Math.min(i, scen.tactics.length - 1)}"] input[type=text]`, 'button[data-add=tactic]');

@@ -3,7 +3,7 @@
 // fills one side's stack with it only when he says so. The reading is
 // olympia-report.js's; this file only shows it.
 import { h, replace, button, select, debounce } from './dom.js';
-import { readReport, toSide, battleResult } from './olympia-report.js';
+import { readReport, toSide, battleResult, MAX_CHARS } from './olympia-report.js';
 
 const SOURCES = { attacker: 'the attacker in a battle', defender: 'the defender in a battle', listing: 'a stack listing', 'noble sections': 'noble sections' };
 
@@ -31,6 +31,35 @@ function stackLabel(s, i) {
   return `${i + 1}. ${lead}${more} (${where})`;
 }
 
+const count = (n) => n.toLocaleString('en');
+function newlines(text, from = 0, to = text.length) {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+// A paste (or a drop) that would make the text longer than the reader reads
+// (MAX_CHARS) is cut before the text box gets it: laying out megabytes of
+// text would freeze the tab, and the reader would not look at them anyway.
+// Answers the words saying what was left out, or null when it all fits.
+function cutToFit(area, text) {
+  const start = area.selectionStart ?? area.value.length;
+  const end = area.selectionEnd ?? start;
+  const before = area.value.slice(0, start);
+  const after = area.value.slice(end);
+  if (before.length + text.length + after.length <= MAX_CHARS) return null;
+  let room = Math.max(0, MAX_CHARS - before.length - after.length);
+  if (room > 0 && /[\ud800-\udbff]/.test(text[room - 1])) room--; // not half a character
+  const kept = text.slice(0, room);
+  area.value = before + kept + after;
+  area.setSelectionRange(before.length + kept.length, before.length + kept.length);
+  const line = newlines(text, 0, room) + 1; // where the cut falls, in the pasted text
+  const startsWith = text.slice(room, room + 60).replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  return `The pasted text has ${count(text.length)} characters, more than the ${count(MAX_CHARS)} this dialog reads, so only its first ${count(room)} were pasted. ` +
+    `Left out: the other ${count(text.length - room)} characters, from line ${count(line)} of the pasted text${startsWith ? ` (“${startsWith}…”)` : ''} on. ` +
+    'Paste just the part of the report with the stack or battle you want.';
+}
+
 // opts: {side: 'attacker'|'defender', sideName, kinds, check(side) -> Promise<null|words>, apply(side, stack)}
 // luck(result): given, a battle section with its result offers "How lucky was
 // this?" (battleResult's answer, for the Tools section's luck tool).
@@ -47,6 +76,7 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
     title: 'Fill both stacks with this battle\'s and rank its result among all the battle\'s results (Tools: How lucky was I)' });
   lucky.hidden = true;
   const luckWhy = h('p', { class: 'muted small paste-luck', attrs: { 'aria-live': 'polite' } });
+  const cutNote = h('p', { class: 'paste-cut small', hidden: true, attrs: { role: 'status' } });
   let result = null;
   let report = null;
   let chosen = null;
@@ -57,7 +87,7 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
     h('p', { id: 'paste-hint', class: 'muted small', text: 'Paste a stack as the report lists it (a noble and his men, “accompanied by:” the rest), ' +
       'one or more nobles\' own sections (Combat, Break point, Inventory), or a battle section (from “… attacks …!” on). ' +
       'Lines from a web page or a mail, with their day numbers, are fine. Nothing changes until you press Fill.' }),
-    h('label', { for: areaId, text: 'Report text' }), area,
+    h('label', { for: areaId, text: 'Report text' }), area, cutNote,
     chooser, preview, luckWhy,
     h('div', { class: 'toolbar' }, fill, lucky, button('Cancel', () => dlg.close())));
 
@@ -170,6 +200,17 @@ export function openPasteDialog({ side, sideName, kinds, structureNow, check, ap
   }
 
   area.addEventListener('input', () => { fill.disabled = true; lucky.hidden = true; read(); });
+  const intercept = (e, data) => {
+    const text = data?.getData('text/plain') ?? '';
+    const cut = cutToFit(area, text);
+    if (cut === null) { cutNote.hidden = true; return; }
+    e.preventDefault();
+    cutNote.textContent = cut;
+    cutNote.hidden = false;
+    area.dispatchEvent(new Event('input'));
+  };
+  area.addEventListener('paste', (e) => intercept(e, e.clipboardData));
+  area.addEventListener('drop', (e) => intercept(e, e.dataTransfer));
   dlg.addEventListener('close', () => dlg.remove());
   document.body.append(dlg);
   dlg.showModal();

@@ -10,7 +10,7 @@ import { solverPanel, solverOptions } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
 import { mountTools } from './tools.js';
 import { openPasteDialog } from './olympia-paste.js';
-import { remember } from './store.js';
+import { optList, optObject } from './battle-store.js';
 
 export const id = 'olympia';
 export const title = 'Olympia PBEM';
@@ -77,6 +77,13 @@ function randomSeed() {
 const copy = (x) => JSON.parse(JSON.stringify(x));
 const isObj = (x) => x && typeof x === 'object' && !Array.isArray(x);
 
+// Whether a stored battle has the shape this page edits: anything else is
+// set aside (store.js), not read as an empty battle and written over.
+export function fits(s) {
+  const side = (x) => optObject(x) && optList(x?.nobles) && (x?.nobles || []).every((n) => optObject(n.troops)) && optObject(x?.structure);
+  return optObject(s.options) && side(s.attacker) && side(s.defender) && optObject(s.solver);
+}
+
 // A scenario the page can edit: the shapes it expects, values as given (the
 // core checks them and says what is wrong).
 function normalise(s, rules) {
@@ -119,7 +126,7 @@ export function mount(root, ctx, initial) {
   seedInput.dataset.path = '/seed';
   const view = makeOddsView(ctx, { prefix: 'ol', outcomes: OUTCOMES, solverBox });
   view.track(rollBox, 'The stacks changed: roll the battle again.');
-  const tools = mountTools(ctx, { ruleset: id, prefix: 'ol', getBattle: () => request(), setAll: (s) => ctx.setAll(s),
+  const tools = mountTools(ctx, { ruleset: id, prefix: 'ol', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label),
     explain: (err) => explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }),
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
 
@@ -200,6 +207,7 @@ export function mount(root, ctx, initial) {
     const troopRows = kinds.map((k, j) => h('div', { class: 'ol-troop', dataset: { kind: k } },
       field(kindWithRatings(k), numberInput(n.troops[k], { min: 0, max: lim.men_per_kind, onInput: (el) => { n.troops[k] = numberValue(el); edited(); } }), `${base}/troops/${k}`, { cls: 'num', whose: n.name }),
       unitButton('✕', `Remove ${kindName(k).toLowerCase()} from {}`, n.name, () => {
+        ctx.checkpoint(`Removed the ${kindName(k).toLowerCase()} of “${n.name || 'a noble'}”`);
         delete n.troops[k];
         structural();
         const next = kinds[j + 1] || kinds[j - 1];
@@ -229,6 +237,7 @@ export function mount(root, ctx, initial) {
         leader ? numField('break_point', 'Break point %', 0, 100, 50) : null,
         h('div', { class: 'row-actions' },
           unitButton('✕', 'Remove {}', n.name, () => {
+            ctx.checkpoint(`Removed “${n.name || `noble ${i + 1}`}”`);
             const list = scen[side.id].nobles;
             list.splice(i, 1);
             if (!list.length) list.push({ name: side.name, troops: {} });
@@ -275,16 +284,16 @@ export function mount(root, ctx, initial) {
         return answer.ok ? null : explain(value, answer.error, rules);
       },
       apply: (read) => {
-        const before = copy(request({ seed: scen.seed }));
+        const entry = ctx.checkpoint(`Filled the ${side.name.toLowerCase()}'s stack from a report`, { keep: true, recent: true });
         scen[side.id] = withStack(side.id, read);
-        filled(before, `Filled the ${side.name.toLowerCase()}'s stack from the report: ${namesText(read)}.`, side.id);
+        filled(entry, `Filled the ${side.name.toLowerCase()}'s stack from the report: ${namesText(read)}.`, side.id);
       },
       // A battle section with its result: both stacks as the battle began, then its luck.
       luck: (r) => {
-        const before = copy(request({ seed: scen.seed }));
+        const entry = ctx.checkpoint('Filled both stacks with a pasted battle', { keep: true, recent: true });
         scen.attacker = withStack('attacker', r.start.attacker);
         scen.defender = withStack('defender', r.start.defender);
-        filled(before, `Filled both stacks with the pasted battle (${namesText(r.start.attacker)} against ${namesText(r.start.defender)}) to rank its result.`, 'attacker');
+        filled(entry, `Filled both stacks with the pasted battle (${namesText(r.start.attacker)} against ${namesText(r.start.defender)}) to rank its result.`, 'attacker');
         const men = (s) => Object.fromEntries(Object.entries(r.survivors[s].men).map(([k, n]) => [k, { left: n }]));
         tools.showLuck({ outcome: r.outcome, sides: { attacker: { men: men('attacker') }, defender: { men: men('defender') } } });
       },
@@ -294,15 +303,13 @@ export function mount(root, ctx, initial) {
     const names = read.nobles.map((n) => n.name);
     return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
   };
-  // The stacks changed from a paste: Recent battles keeps the battle before, the note offers it back.
-  function filled(before, text, focusSide) {
+  // The stacks changed from a paste: Recent battles keeps the battle before
+  // (ctx.checkpoint), the note offers it back as Undo does.
+  function filled(entry, text, focusSide) {
     structural();
-    remember(id, before, request({ seed: scen.seed }));
     replace(pasteNote, h('span', { text: `${text} The stacks before are kept in Recent battles.` }),
       button('Undo', () => {
-        remember(id, request({ seed: scen.seed }), before);
-        setScenario(before);
-        ctx.changed(request({ seed: scen.seed }));
+        ctx.undo(entry);
         focusFirst(stackOf(focusSide), 'button');
       }, { cls: 'small', title: 'Put the stacks back as they were before the paste (the pasted ones go to Recent battles)' }),
       button('Dismiss', () => { pasteNote.hidden = true; }, { cls: 'small' }));
@@ -317,6 +324,7 @@ export function mount(root, ctx, initial) {
   }
 
   function deathPreset() {
+    ctx.checkpoint('Set both break points to 0');
     for (const side of SIDES) scen[side.id].nobles[0].break_point = 0;
     structural();
   }

@@ -42,7 +42,8 @@ function loadFrom(embedded) {
 }
 
 // For site/js/warfare.js: mount(...) { const link = rosterLink(ctx, {...}); ctx = link.ctx; ... link.element }
-// setUnits(side, units) puts a roster's army on a side.
+// setUnits(side, units, label) puts a roster's army on a side; with a label
+// (what the user did), the battle before is undoable (ctx.checkpoint).
 export function rosterLink(ctx, { setUnits }) {
   const from = loadFrom(ctx.embedded); // roster keys the armies came from
   let lastRoll = null;  // {answer, request}
@@ -82,13 +83,14 @@ export function rosterLink(ctx, { setUnits }) {
     replace(box,
       h('div', { class: 'roster-link-row' },
         field('Roster', choose, null), field('Side', sideSel, null),
-        button('Take armies from a roster', () => take(choose.value, sideSel.value))),
+        button('Take armies from a roster', () => take(choose.value, sideSel.value, { label: true }))),
       h('div', { class: 'toolbar' }, applyBtn, undoBtn),
       why);
   }
 
   // The roster's army on `side`; false (said in the status) if the core refused.
-  async function take(key, side, { quiet = false } = {}) {
+  // label: the user asked (undoable), true for the words "Took …", or the words.
+  async function take(key, side, { quiet = false, label = null } = {}) {
     const entry = findRoster(key);
     if (!entry) {
       status.textContent = 'That roster is no longer kept in this browser.';
@@ -103,7 +105,7 @@ export function rosterLink(ctx, { setUnits }) {
     saveFrom();
     lastRoll = null;
     verdict = null;
-    setUnits(side, answer.units);
+    setUnits(side, answer.units, label === true ? `Took the ${side}'s army from “${entry.roster.name}”` : label);
     if (!quiet) {
       status.textContent = `${sideName(side)}: ${answer.units.length} unit(s) from “${entry.roster.name}”` +
         (answer.skipped.length ? `; left out: ${answer.skipped.map((s) => `${s.name} (${s.why})`).join(', ')}` : '') + '.';
@@ -115,7 +117,7 @@ export function rosterLink(ctx, { setUnits }) {
   async function reloadArmies() {
     const names = [];
     for (const [side] of SIDES) {
-      if (from[side] && await take(from[side], side, { quiet: true })) names.push(`${sideName(side).toLowerCase()} from “${findRoster(from[side]).roster.name}”`);
+      if (from[side] && await take(from[side], side, { quiet: true, label: 'Reloaded the armies from the roster' })) names.push(`${sideName(side).toLowerCase()} from “${findRoster(from[side]).roster.name}”`);
     }
     status.textContent = names.length ? `Armies reloaded: ${names.join(', ')}. Roll again to apply a result.` : status.textContent;
   }
@@ -209,6 +211,8 @@ export function rosterLink(ctx, { setUnits }) {
     lastRoll = null;
     verdict = null;
     status.textContent = `Applied to ${said.join(' ')}`;
+    // The page's Undo (and Ctrl+Z) puts back the armies and the rosters both.
+    ctx.checkpoint(`Applied the result to ${done.map((d) => `“${d.before.roster.name}”`).join(' and ')}`, { also: () => undoApply({ follow: false }) });
     await follow(done);
     status.textContent += ' The armies now follow the roster.';
     render();
@@ -226,7 +230,9 @@ export function rosterLink(ctx, { setUnits }) {
     for (const d of done) if (from[d.side] === d.key) await take(d.key, d.side, { quiet: true });
   }
 
-  async function undoApply() {
+  // follow: the armies on the page follow the rosters put back (not when the
+  // page's own Undo has put the armies back already).
+  async function undoApply({ follow: armies = true } = {}) {
     if (!undo) return;
     const back = [];
     const refused = [];
@@ -235,8 +241,8 @@ export function rosterLink(ctx, { setUnits }) {
       else refused.push(`“${d.before.roster.name}”`);
     }
     undo = null;
-    await follow(back);
-    status.textContent = (back.length ? `Undone: ${back.map((d) => `“${d.before.roster.name}”`).join(', ')} as before the result; the armies follow it.` : '') +
+    if (armies) await follow(back);
+    status.textContent = (back.length ? `Undone: ${back.map((d) => `“${d.before.roster.name}”`).join(', ')} as before the result; the armies ${armies ? 'follow it' : 'are as they were'}.` : '') +
       (refused.length ? ` Not undone: ${refused.join(', ')} changed since the result was applied.` : '');
     render();
   }

@@ -3,20 +3,19 @@
 // - nothing unreadable is ever written over: it is moved to a recovery key,
 //   and a banner offers it for export;
 // - an embedded view writes nothing: its changes live in memory only;
-// - each rule system keeps its current battle and the last few it replaced
-//   ("Recent battles"), so opening a link never loses a battle silently.
+// - a write the browser refuses (a full store) is answered false, never
+//   half done. The kept battles are battle-store.js's, the rosters
+//   roster-store.js's.
 import { h, replace, button } from './dom.js';
 
-const ROOT = 'battle-calculator/';
+export const ROOT = 'battle-calculator/';
 export const RECOVERY = ROOT + 'recovery/';
-const KEPT = ROOT + 'v1/';          // the kept battle of each rule system (format unchanged since v1)
-const RECENT = ROOT + 'v2/recent/'; // [{at, label, scenario}], newest first
-const RECENT_MAX = 6;
 
 let readOnly = false;
 const overlay = new Map();    // read-only mode: key -> text, or null for removed
 const stuck = new Set();      // unreadable keys that could not be moved aside: never written
 const listeners = new Set();  // told when the set of recovered items changes
+const shapes = new Map();     // key -> what its value must be, besides JSON (see scan)
 
 // Embedded views (and anything framed) keep their changes in memory only.
 export function setReadOnly(flag) { readOnly = !!flag; }
@@ -112,11 +111,16 @@ export function setAside(key, text) {
   notify();
 }
 
-// Reads every key the calculator keeps and sets aside what is not JSON.
+// What the value under `key` must be (a kept battle of the page's shape), so
+// that scan() sets aside a value of the wrong shape too.
+export function expectShape(key, valid) { shapes.set(key, valid); }
+
+// Reads every key the calculator keeps and sets aside what is not JSON, or
+// not the shape expected of it.
 export function scan() {
   for (const k of keys(ROOT)) {
     if (k.startsWith(RECOVERY)) continue;
-    readJson(k);
+    readJson(k, shapes.get(k));
   }
 }
 
@@ -172,60 +176,11 @@ function exportRecovered(items) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-// ---- kept battles and recent battles ----
+// ---- shared by the kept battles and the rosters ----
 
 const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
 
 // JSON with its keys in order, so that equal battles compare equal.
 export function canonical(value) {
   return JSON.stringify(value, (k, v) => (isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((x) => [x, v[x]])) : v));
-}
-
-export function kept(id) {
-  return readJson(KEPT + id, isObject);
-}
-
-export function keep(id, scenario) {
-  return writeJson(KEPT + id, scenario);
-}
-
-const validRecent = (v) => Array.isArray(v) && v.every((e) => isObject(e) && isObject(e.scenario));
-
-export function recent(id) {
-  return readJson(RECENT + id, validRecent) || [];
-}
-
-// Puts a battle at the top of the rule system's recent list (once), leaving
-// out `current` (the battle now kept, restored from the list perhaps).
-export function remember(id, scenario, current = null) {
-  if (!isObject(scenario)) return;
-  const c = canonical(scenario);
-  const now = current ? canonical(current) : null;
-  const list = recent(id).filter((e) => canonical(e.scenario) !== c && canonical(e.scenario) !== now);
-  list.unshift({ at: Date.now(), label: describe(scenario), scenario });
-  writeJson(RECENT + id, list.slice(0, RECENT_MAX));
-}
-
-// Keeps `scenario` as the rule system's battle; the battle it replaces (if it
-// differs) goes to the recent list. Returns the replaced battle or null.
-export function replaceKept(id, scenario) {
-  const old = kept(id);
-  const changed = old && canonical(old) !== canonical(scenario);
-  if (changed) remember(id, old, scenario);
-  keep(id, scenario);
-  return changed ? old : null;
-}
-
-// A few words naming a battle: the names of its units or nobles.
-export function describe(scenario) {
-  const names = [];
-  const take = (list) => { if (Array.isArray(list)) for (const u of list) if (u && typeof u.name === 'string' && u.name) names.push(u.name); };
-  take(scenario.units);
-  for (const side of ['attacker', 'defender']) {
-    take(scenario[side]?.units);
-    take(scenario[side]?.nobles);
-  }
-  if (!names.length) return 'A battle with no named units';
-  const shown = names.slice(0, 4).map((n) => n.slice(0, 40)).join(', ');
-  return names.length > 4 ? `${shown} and ${names.length - 4} more` : shown;
 }

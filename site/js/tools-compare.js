@@ -59,7 +59,7 @@ export const compareTool = {
           name,
           h('span', { class: 'muted small plan-what', text: summary(p.battle) }),
           h('span', { class: 'row-actions' },
-            button('Open', () => tc.setAll(copy(p.battle)), { cls: 'small', label: `Open ${p.name || 'this plan'} in the editor`, title: 'Edit this plan: the battle you have now goes to Recent battles' }),
+            button('Open', () => tc.setAll(copy(p.battle), `Opened the plan “${p.name || 'a plan'}”`), { cls: 'small', label: `Open ${p.name || 'this plan'} in the editor`, title: 'Edit this plan: the battle you have now goes to Recent battles' }),
             button('Replace', () => {
               const before = plans;
               plans = plans.map((x, k) => (k === i ? { ...x, battle: copy(tc.battle()) } : x));

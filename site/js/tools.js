@@ -25,7 +25,7 @@ const SIDES = {
 };
 
 // page: {ruleset, prefix, getBattle() (the battle as odds takes it), explain(err)
-// (the page's words for an error in the battle), setAll(scenario) (replace the
+// (the page's words for an error in the battle), setAll(scenario, label) (replace the
 // battle, keeping the old one in Recent battles), linkChanged() (the link must
 // be written again)}.
 export function mountTools(ctx, page) {
@@ -48,7 +48,7 @@ export function mountTools(ctx, page) {
     side: () => side,
     sideName: (id = side) => sides.find((s) => s.id === id)?.name || id,
     battle: () => page.getBattle(),
-    setAll: (s) => page.setAll(s),
+    setAll: (s, label) => page.setAll(s, label),
     linkChanged: () => page.linkChanged(),
     explain: (err) => page.explain(err),
     onChange: (fn) => listeners.add(fn),

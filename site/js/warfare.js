@@ -12,6 +12,7 @@ import { makeResults } from './warfare-results.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { rosterLink } from './roster-link.js';
 import { mountTools } from './tools.js';
+import { optList, optObject } from './battle-store.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -50,6 +51,13 @@ export function empty() {
   return { ruleset: id, options: {}, policy: {}, attacker: { units: [] }, defender: { units: [] }, seed: 1 };
 }
 
+// Whether a stored battle has the shape this page edits: anything else is
+// set aside (store.js), not read as an empty battle and written over.
+export function fits(s) {
+  const side = (x) => optObject(x) && optList(x?.units);
+  return optObject(s.options) && optObject(s.policy) && side(s.attacker) && side(s.defender) && optObject(s.solver);
+}
+
 function normalise(s, rules) {
   const src = s && typeof s === 'object' ? s : (rules.example || empty());
   const side = (x) => ({ ...(x && typeof x === 'object' ? x : {}), units: Array.isArray(x?.units) ? x.units.map((u) => ({ ...u })) : [] });
@@ -67,7 +75,13 @@ function normalise(s, rules) {
 }
 
 export function mount(root, ctx, initial) {
-  const roster = rosterLink(ctx, { setUnits: (side, units) => { scen[side].units = units; cards[side] = units.map(() => null); changed(); } });
+  // Armies from a roster replace a side: undoable, and the battle before is kept in Recent battles.
+  const roster = rosterLink(ctx, { setUnits: (side, units, label) => {
+    if (label) ctx.checkpoint(label, { keep: true });
+    scen[side].units = units;
+    cards[side] = units.map(() => null);
+    changed();
+  } });
   ctx = roster.ctx; // the same engine, telling the roster link about rolls
   const rules = ctx.rules;
   let scen = normalise(initial, rules);
@@ -91,7 +105,7 @@ export function mount(root, ctx, initial) {
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
   const solverInfo = { solver: ctx.solverDefaults, limits: ctx.solverLimits };
   const describe = (err) => explain(scen, err, rules, solverInfo);
-  const tools = mountTools(ctx, { ruleset: id, prefix: 'wf', getBattle: () => request(), setAll: (s) => ctx.setAll(s), explain: describe,
+  const tools = mountTools(ctx, { ruleset: id, prefix: 'wf', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label), explain: describe,
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
   const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
     rollExtra: (answer) => tools.luckButton(answer) });
@@ -110,6 +124,7 @@ export function mount(root, ctx, initial) {
       } else {
         // Keep the unit's current casualties and roster id when it is edited.
         const old = scen[fromSide].units[index];
+        ctx.checkpoint(`Edited “${old?.name || unit.name}”`);
         if (old && old.casualties !== undefined) unit.casualties = old.casualties;
         if (old && old.id !== undefined) unit.id = old.id;
         scen[fromSide].units[index] = unit;
@@ -227,6 +242,7 @@ export function mount(root, ctx, initial) {
 
   function removeUnit(side, i) {
     const name = scen[side].units[i].name;
+    ctx.checkpoint(`Removed “${name || `the ${sideName(side)}'s unit ${i + 1}`}”`);
     scen[side].units.splice(i, 1);
     cards[side].splice(i, 1);
     armyNote.textContent = `Removed ${name || 'the unit'}.`;

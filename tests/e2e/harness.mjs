@@ -22,6 +22,12 @@ export async function barValue(page, label) {
   return (await page.locator('.bar-row', { hasText: label }).locator('.bar-value').textContent()).trim();
 }
 
+// The battle a rule system's page keeps in this browser (site/js/battle-store.js):
+// one record {rev, origin, at, scenario} per rule system.
+export const KEPT = 'battle-calculator/v2/battle/';
+export const RECENT = 'battle-calculator/v2/recent/';
+export const keptBattle = (page, id) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || 'null')?.scenario ?? null, KEPT + id);
+
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
 
 export async function startServer(dir = path.join(root, 'build', 'site')) {

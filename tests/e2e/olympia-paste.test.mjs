@@ -180,3 +180,32 @@ test('Cancel and Escape change nothing; a name with markup is shown as text; a s
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+test('39.5: a paste longer than the reader reads is cut before the text box gets it, and the dialog says what was left out', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia', { viewport: { width: 390, height: 844 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+  await openPaste(page, 'attacker');
+  // A real battle section, then megabytes of control characters and text: 5,000,000 characters in all.
+  const head = fixture('g2-battle-slaine.txt');
+  const total = 5_000_000;
+  let text = head;
+  while (text.length < total) text += '\u0001\u0002\u0007 junk line\n';
+  text = text.slice(0, total);
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  const area = dialog(page).getByLabel('Report text');
+  await area.focus();
+  await page.keyboard.press('Control+V'); // a real paste, from the clipboard
+  const note = dialog(page).locator('.paste-cut');
+  await note.waitFor();
+  assert.equal(await area.evaluate((a) => a.value.length), 200000, 'only what the reader reads is in the text box');
+  assert.equal(await area.evaluate((a, h) => a.value.startsWith(h), head), true);
+  const line = text.slice(0, 200000).split('\n').length; // the line the cut falls in
+  assert.match(await note.textContent(), new RegExp('^The pasted text has 5,000,000 characters, more than the 200,000 this dialog reads, so only its first 200,000 were pasted\\. ' +
+    `Left out: the other 4,800,000 characters, from line ${line.toLocaleString('en')} of the pasted text \\(“.*junk line.*…”\\) on\\.`));
+  // The battle at the start of the text is read as ever.
+  await dialog(page).locator('.paste-preview').getByText('Read: 1 noble (from the attacker in a battle)').waitFor();
+  await page.screenshot({ path: screenshotPath('olympia-paste-cut-390.png') });
+  assert.deepEqual(await axe(page, 'dialog.paste-dialog'), []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

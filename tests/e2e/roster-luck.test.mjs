@@ -5,7 +5,7 @@
 // roster kept, and that battle against the one the page rolled.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, loadCore, screenshotPath, pctText } from './harness.mjs';
+import { openPage, useSiteAndBrowser, loadCore, screenshotPath, pctText, keptBattle } from './harness.mjs';
 import { PREFIX, stored } from './roster-steps.mjs';
 
 const env = useSiteAndBrowser({ before, after });
@@ -55,7 +55,7 @@ async function rollAndApply(page, key) {
     /Shieldbearers/.test(document.querySelector('.army.attacker .army-unit').textContent));
   await page.getByRole('button', { name: 'Roll battle', exact: true }).click();
   await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
-  const battle = await page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
+  const battle = await keptBattle(page, 'warfare');
   const rolled = call('roll', battle); // the same battle and seed the page rolled
   await page.locator('.roster-link button', { hasText: 'Apply result to roster' }).click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore } from './harness.mjs';
+import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore, keptBattle } from './harness.mjs';
 import { stored, current, doStep, addUnit, battle } from './roster-steps.mjs';
 
 const env = useSiteAndBrowser({ before, after });
@@ -179,7 +179,7 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   assert.match(await rows.first().textContent(), /Shields/);
   assert.equal(await rows.first().getByLabel('Casualty die now').inputValue(), '6');
   // Its units carry their roster ids into the battle request.
-  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
+  const saved = await keptBattle(page, 'warfare');
   assert.deepEqual(saved.defender.units.map((u) => u.id), ['u1', 'u2']);
   assert.deepEqual(problems, []);
   await context.close();
@@ -210,7 +210,7 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   const apply = page.getByRole('button', { name: 'Apply result to roster' });
   await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
   // The battle as rolled (after the apply the armies follow the roster).
-  const scenario = await page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
+  const scenario = await keptBattle(page, 'warfare');
   await apply.click();
   await page.locator('.roster-bridge [role=status]', { hasText: 'Applied to' }).waitFor();
   const rosters = await stored(page);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore } from './harness.mjs';
+import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore, keptBattle } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 let core;
@@ -315,8 +315,8 @@ test('an S&F link from before rules versions keeps the rules it was made under',
     defender: { units: [{ name: 'Axes', ancestry: 'dwarf', experience: 'veteran', equipment: 'heavy', type: 'infantry', size: 'd4' }] }, seed: 4 };
   const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/warfare?b=${oldLink(sf)}`);
   await page.locator('.army.defender .army-unit').first().waitFor();
-  await page.waitForFunction(() => localStorage.getItem('battle-calculator/v1/warfare'));
-  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
+  await page.waitForFunction(() => localStorage.getItem('battle-calculator/v2/battle/warfare'));
+  const kept = () => keptBattle(page, 'warfare');
   if (current === undefined) {
     // Today's core: version 1 is the only rules; the battle runs unchanged, nothing is added.
     assert.equal((await kept()).rules_version, undefined);
@@ -328,7 +328,7 @@ test('an S&F link from before rules versions keeps the rules it was made under',
     assert.match(await note.textContent(), new RegExp(`the battle uses the rules as they were then, not the current ones \\(version ${current}\\)`));
     assert.equal((await kept()).rules_version, 1);
     await note.getByRole('button', { name: 'Use the current rules' }).click();
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')).rules_version === undefined);
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('battle-calculator/v2/battle/warfare')).scenario.rules_version === undefined);
   }
   assert.deepEqual(problems, []);
   await context.close();

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openPage, useSiteAndBrowser, loadCore } from './harness.mjs';
+import { openPage, useSiteAndBrowser, loadCore, keptBattle } from './harness.mjs';
 import { PREFIX, stored, current, doStep } from './roster-steps.mjs';
 
 const env = useSiteAndBrowser({ before, after });
@@ -93,7 +93,7 @@ test('2: Apply only for a roll of the roster as it is now; the armies follow the
   await page.waitForFunction(() => document.querySelectorAll('.army.attacker .army-unit').length === 2 &&
     /Shieldbearers/.test(document.querySelector('.army.attacker .army-unit').textContent));
   const applyBtn = page.locator('.roster-link button', { hasText: 'Apply result to roster' });
-  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('battle-calculator/v1/warfare')));
+  const kept = () => keptBattle(page, 'warfare');
   const roll = async () => {
     await page.getByRole('button', { name: 'Roll battle' }).click();
     await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
@@ -268,7 +268,7 @@ test('4: damaged storage is set aside and offered for export, never written over
     await page.locator('.unit-row').first().waitFor();
     assert.notEqual(await page.locator('.unit-row').first().getByLabel('Name').inputValue(), 'Lost Cohort');
     await page.locator('.unit-row').first().getByLabel('Arms').fill('7');
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('battle-calculator/v1/bloodied-steel') || 'null')?.units?.[0]?.arms === 7);
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('battle-calculator/v2/battle/bloodied-steel') || 'null')?.scenario?.units?.[0]?.arms === 7);
     assert.equal((await allStorage(page))[RECOVERY + 'battle-calculator/v1/bloodied-steel'], text);
     assert.deepEqual(problems, []);
     await context.close();
@@ -279,7 +279,7 @@ const BATTLE_K = { ruleset: 'bloodied-steel', units: [{ name: 'Kept Cohort', nat
   { name: 'Kept Host', nation: 'ashen', arms: 3, armour: 1, size: 6 }], tactics: [], seed: 7 };
 const BATTLE_L = { ruleset: 'bloodied-steel', units: [{ name: 'Linked Legion', nation: 'tribunan', arms: 6, armour: 1, size: 3 },
   { name: 'Linked Riders', nation: 'ashen', arms: 2, armour: 2, size: 4 }], tactics: [], seed: 11 };
-const keptOf = (page, id) => page.evaluate((k) => JSON.parse(localStorage.getItem(k)), 'battle-calculator/v1/' + id);
+const keptOf = keptBattle;
 const recentOf = (page, id) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]'), 'battle-calculator/v2/recent/' + id);
 const names = (s) => s.units.map((u) => u.name);
 
@@ -287,7 +287,7 @@ test('5: links, embeds and imports never replace a kept battle silently', async 
   const { page, context, problems } = await openPage(env.chrome.browser,
     env.server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(BATTLE_K)));
   await page.locator('.unit-row').first().waitFor();
-  await page.waitForFunction(() => localStorage.getItem('battle-calculator/v1/bloodied-steel'));
+  await page.waitForFunction(() => localStorage.getItem('battle-calculator/v2/battle/bloodied-steel'));
   assert.deepEqual(names(await keptOf(page, 'bloodied-steel')), ['Kept Cohort', 'Kept Host']);
   assert.equal(await page.locator('.banner.info', { hasText: 'Recent battles' }).count(), 0, 'nothing was replaced');
 
