@@ -23,10 +23,11 @@ function randomSeed() {
 function endlessNote(a) {
   const endless = a.outcomes?.endless || 0;
   if (endless <= 0) return null;
-  const unproved = a.endless_unproved || 0;
+  const unproved = Math.min(a.endless_unproved || 0, endless);
+  const proved = endless - unproved;
   return h('p', { class: 'endless-note' },
-    `Endless: ${pct(endless)} of battles never end (a loop no roll of the dice can break; not counted as a win, a loss or a draw).`,
-    unproved > 0 ? h('span', { class: 'muted', text: ` Of the sampled battles, ${pct(unproved)} were stopped after 1,000 rounds with no lasting change, without proof that they could never end: ask for exact odds to follow them to their real end.` }) : null);
+    proved > 0 ? `Endless: ${pct(proved)} of battles never end (a loop no roll of the dice can break; not counted as a win, a loss or a draw). ` : null,
+    unproved > 0 ? h('span', { text: `${proved > 0 ? 'Besides, ' : 'Endless: '}${pct(unproved)} of the sampled battles were stopped after 1,000 rounds with no lasting change, without proof that they could never end, and are counted as endless: ask for exact odds to follow them to their real end.` }) : null);
 }
 
 // rollExtra(answer): an element shown beside a rolled battle's outcome (the Tools section's "How lucky was this?").

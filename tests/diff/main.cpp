@@ -80,6 +80,7 @@ std::string write_battle(const Args& a, const std::string& system, std::uint64_t
 }  // namespace
 
 int main(int argc, char** argv) {
+    std::cout << std::unitbuf;  // a soak's log shows each disagreement as it is found
     Args a;
     try {
         if (!parse(argc, argv, a)) return usage();

@@ -95,3 +95,28 @@ test('the bounds hold in wasm: points, plans, solves and the time limit', async 
   assert.match(a.stopped_by, /time limit/);
   assert.ok(a.points.length < 11);
 });
+
+test('a tool stopped by a bound answers in wasm as natively, and the module goes on (issue 39)', async () => {
+  // How lucky was I on 100,000 men a side with exact odds asked: a limit error
+  // in words (it used to abort the module with a WebAssembly.Exception).
+  const big = { ruleset: 'olympia', solver: { method: 'exact' },
+    attacker: { nobles: [{ troops: { soldier: 100000 } }] }, defender: { nobles: [{ troops: { soldier: 100000 } }] },
+    luck: { actual: { outcome: 'attacker', attacker: { soldier: 3 }, defender: { soldier: 0 } } } };
+  const a = await call('luck', big);
+  assert.equal(a.ok, false);
+  assert.equal(a.error.kind, 'limit');
+  assert.match(a.error.message, /how lucky/);
+  assert.deepEqual(a, native('luck', big));
+  // A time limit shorter than one solve: an answer too, and the next call works.
+  const warfare = { ruleset: 'warfare', solver: { method: 'exact', time_limit_s: 0.01 },
+    attacker: { units: [{ name: 'I', ancestry: 'dwarf', experience: 'regular', equipment: 'medium', type: 'infantry', size: 'd8' },
+      { name: 'B', ancestry: 'elf', experience: 'regular', equipment: 'light', type: 'archers', size: 'd8' }] },
+    defender: { units: [{ name: 'R', ancestry: 'orc', experience: 'regular', equipment: 'medium', type: 'infantry', size: 'd8' },
+      { name: 'H', ancestry: 'human', experience: 'regular', equipment: 'light', type: 'cavalry', size: 'd8' }] },
+    luck: { actual: { outcome: 'attacker', attacker: [2, 1], defender: [0, 0] } } };
+  const b = await call('luck', warfare);
+  assert.equal(b.ok, false);
+  assert.equal(b.error.kind, 'limit');
+  const after = await call('odds', { ruleset: 'bloodied-steel', units: [{ nation: 'tribunan', arms: 1, armour: 0, size: 1 }] });
+  assert.equal(after.ok, true);
+});
