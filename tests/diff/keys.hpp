@@ -17,14 +17,31 @@ struct KeyCheck {
     std::string problem;      // the first disagreement ("" if none)
 };
 
+// Each outcome in `x` applied to `s` and to `t` (rebuilt from s's key): ""
+// when both reach the same key, else which outcome does not. An end by a
+// sampling-only rule (the S&F endless rule) is no key's business.
+template <ChanceState S>
+std::string next_keys_differ(const S& s, const S& t, const Outcomes& x) {
+    for (const auto& o : x) {
+        S a = s, b = t;
+        a.apply(o.code, nullptr);
+        b.apply(o.code, nullptr);
+        if constexpr (requires { a.ended_by_endless_rule(); })
+            if (a.ended_by_endless_rule()) continue;
+        KeyWriter ka, kb;
+        a.pack(ka);
+        b.pack(kb);
+        if (ka.size() != kb.size() || !std::equal(ka.data(), ka.data() + ka.size(), kb.data()))
+            return "outcome " + std::to_string(o.code) + " leads the state and the one rebuilt from its key to different keys";
+    }
+    return "";
+}
+
 template <ChanceState S>
 KeyCheck check_keys(const S& root, int walks, std::uint64_t seed, std::uint64_t max_nodes) {
     KeyCheck out;
     Rng rng(seed);
     Outcomes scratch, x, y;
-    auto same = [](const KeyWriter& a, const KeyWriter& b) {
-        return a.size() == b.size() && std::equal(a.data(), a.data() + a.size(), b.data());
-    };
     for (int w = 0; w < walks && out.nodes < max_nodes; ++w) {
         S s = root;
         for (std::uint64_t step = 0; !s.is_terminal() && out.nodes < max_nodes && step < 100000; ++step) {
@@ -48,21 +65,10 @@ KeyCheck check_keys(const S& root, int walks, std::uint64_t seed, std::uint64_t 
                     out.problem = where + ": the rebuilt state has other chance outcomes";
                     return out;
                 }
-            for (const auto& o : x) {
-                S a = s, b = t;
-                a.apply(o.code, nullptr);
-                b.apply(o.code, nullptr);
-                // An end by a sampling-only rule (the S&F endless rule) is no key's business.
-                if constexpr (requires { a.ended_by_endless_rule(); })
-                    if (a.ended_by_endless_rule()) continue;
-                KeyWriter ka, kb;
-                a.pack(ka);
-                b.pack(kb);
-                if (!same(ka, kb)) {
-                    out.problem = where + ": outcome " + std::to_string(o.code) +
-                                  " leads the state and the one rebuilt from its key to different keys";
-                    return out;
-                }
+            const std::string next = next_keys_differ(s, t, x);
+            if (!next.empty()) {
+                out.problem = where + ": " + next;
+                return out;
             }
             s.apply(draw(s, rng, scratch), nullptr);
         }
