@@ -79,24 +79,23 @@ std::vector<Option> options_of(const json& u, const std::string& levy_eq, const 
     }
     const Costing base = cost_of(build(spec));
     auto want = [&](const char* k) { return std::find(steps.begin(), steps.end(), k) != steps.end(); };
-    std::vector<int> sizes_ok = {spec.size};
-    if (want("size"))
-        for (const auto& r : warfare::sizes())
-            if (r.faces > spec.size && r.cost_percent != 0) sizes_ok.push_back(r.faces);
-    std::vector<std::string> exps = {spec.experience};
-    if (want("experience") && !spec.explicit_stats && spec.type != Type::Levies)
-        for (const auto& r : experiences())
-            if (experience_rank(r.id) > experience_rank(spec.experience)) exps.push_back(r.id);
-    std::vector<std::string> eqs = {spec.equipment};
-    if (want("equipment") && !spec.explicit_stats) {
-        const int now = spec.equipment == "none" ? -1 : equipment_rank(spec.equipment);
-        if (spec.type == Type::Levies) {
-            if (now < 0) eqs.push_back("light");
-        } else {
-            for (const auto& r : equipments())
-                if (equipment_rank(r.id) > now) eqs.push_back(r.id);
+    // Each kind's ladder from the unit as it is, one next_step() at a time.
+    auto ladder = [&](const char* kind, std::string now) {
+        std::vector<std::string> out = {now};
+        if (!want(kind)) return out;
+        UnitSpec s = spec;
+        for (std::string to = next_step(s, kind).to; !to.empty(); to = next_step(s, kind).to) {
+            out.push_back(to);
+            if (std::string(kind) == "size")
+                s.size = std::stoi(to.substr(1));
+            else
+                (std::string(kind) == "experience" ? s.experience : s.equipment) = to;
         }
-    }
+        return out;
+    };
+    const std::vector<std::string> sizes_ok = ladder("size", die_text(spec.size));
+    const std::vector<std::string> exps = ladder("experience", spec.experience);
+    const std::vector<std::string> eqs = ladder("equipment", spec.equipment);
     std::vector<Option> out;
     for (std::size_t a = 0; a < sizes_ok.size(); ++a)
         for (std::size_t b = 0; b < exps.size(); ++b)
@@ -105,8 +104,8 @@ std::vector<Option> options_of(const json& u, const std::string& levy_eq, const 
                 o.unit = u;
                 o.steps = static_cast<int>(a + b + c);
                 if (a) {
-                    o.unit["size"] = die_text(sizes_ok[a]);
-                    o.words.push_back(die_text(spec.size) + " \u2192 " + die_text(sizes_ok[a]));
+                    o.unit["size"] = sizes_ok[a];
+                    o.words.push_back(sizes_ok[0] + " \u2192 " + sizes_ok[a]);
                 }
                 if (b) {
                     o.unit["experience"] = exps[b];
@@ -209,41 +208,12 @@ public:
                 c.what = step;
                 c.label = "+1 " + step + (step == "size" ? " step" : " step") + " for " + who;
                 json u = units[i];
-                std::string why;
-                if (spec.type == Type::Fortification) {
-                    why = "a fortification cannot be improved";
-                } else if (step == "size") {
-                    int next = 0;
-                    for (const auto& r : warfare::sizes())
-                        if (r.faces > spec.size && r.cost_percent != 0 && next == 0) next = r.faces;
-                    if (next == 0) {
-                        why = "a " + die_text(spec.size) + " has no bigger size the book prices";
-                    } else {
-                        u["size"] = die_text(next);
-                        c.label = who + ": " + die_text(spec.size) + " \u2192 " + die_text(next);
-                    }
-                } else if (step == "experience") {
-                    const int r = experience_rank(spec.experience);
-                    if (spec.type == Type::Levies)
-                        why = "levies have no experience";
-                    else if (spec.explicit_stats)
-                        why = "a unit given by its stats is improved by editing them";
-                    else if (r + 1 >= static_cast<int>(experiences().size()))
-                        why = "already " + spec.experience + ", the highest experience";
-                    else
-                        u["experience"] = experiences()[static_cast<std::size_t>(r + 1)].id,
-                        c.label = who + ": " + spec.experience + " \u2192 " + experiences()[static_cast<std::size_t>(r + 1)].id;
-                } else {
-                    const int r = spec.equipment == "none" ? -1 : equipment_rank(spec.equipment);
-                    if (spec.explicit_stats)
-                        why = "a unit given by its stats is improved by editing them";
-                    else if (spec.type == Type::Levies ? r >= 0 : r + 1 >= static_cast<int>(equipments().size()))
-                        why = "already " + spec.equipment + ", the best equipment it can have";
-                    else {
-                        const std::string to = spec.type == Type::Levies ? "light" : equipments()[static_cast<std::size_t>(r + 1)].id;
-                        u["equipment"] = to;
-                        c.label = who + ": " + spec.equipment + " \u2192 " + to;
-                    }
+                const NextStep next = next_step(spec, step);
+                const std::string why = next.why;
+                if (!next.to.empty()) {
+                    const std::string from = step == "size" ? die_text(spec.size) : step == "experience" ? spec.experience : spec.equipment;
+                    u[step] = next.to;
+                    c.label = who + ": " + from + " \u2192 " + next.to;
                 }
                 if (!why.empty()) {
                     c.label = who + ": " + step;

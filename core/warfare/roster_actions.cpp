@@ -482,37 +482,21 @@ void act_advance(Ctx& c, const In& a) {
     for (int i = 0; i < n; ++i) next_day(c);
 }
 
-// The next step up a ladder of ids, or "" at the top.
-std::string next_of(const std::vector<std::string>& ids, const std::string& now) {
-    for (std::size_t i = 0; i + 1 < ids.size(); ++i)
-        if (ids[i] == now) return ids[i + 1];
-    return "";
-}
-std::string next_experience(const UnitSpec& s) { return next_of(experience_ids(), s.experience); }
-std::string next_equipment(const UnitSpec& s) {
-    if (s.equipment == "none") return "light";
-    if (s.type == Type::Levies) return "";
-    return next_of(equipment_ids(), s.equipment);
-}
-int next_size(const UnitSpec& s) {
-    for (const auto& z : sizes())
-        if (z.faces > s.size) return z.faces;
-    return 0;
-}
 
 // Why this improvement is not allowed now ("" when it is).
 std::string not_eligible(const Roster& r, const RosterUnit& u, const std::string& kind, const json& to) {
     const UnitSpec& s = u.spec;
+    const std::string next = next_step(s, kind).to;
     if (kind == "experience") {
-        if (to != next_experience(s)) return "experience improves one level at a time (next: " + next_experience(s) + ")";
+        if (to != next) return "experience improves one level at a time (next: " + next + ")";
         if (u.battles < 2)
             return "needs two battles survived without breaking morale or retreating (has " +
                    std::to_string(u.battles) + ")";
     } else if (kind == "equipment") {
-        if (to != next_equipment(s)) return "equipment improves one step at a time (next: " + next_equipment(s) + ")";
+        if (to != next) return "equipment improves one step at a time (next: " + next + ")";
         if (u.equipment_season == r.season) return "equipment was improved already this season";
     } else {
-        if (to != dstr(next_size(s))) return "size improves one die at a time (next: " + dstr(next_size(s)) + ")";
+        if (to != next) return "size improves one die at a time (next: " + (next.empty() ? "none the book prices" : next) + ")";
         if (u.size_season == r.season) return "size was improved already this season";
     }
     return "";
@@ -672,10 +656,10 @@ json summary(const Roster& r, const RosterOptions& o) {
         if (has_upkeep(k)) upkeep += k.upkeep;
         json improve = json::object();
         if (u.spec.type != Type::Fortification && !u.spec.explicit_stats) {
-            if (u.spec.type != Type::Levies) improve["experience"] = improvement_offer(r, u, o, "experience", next_experience(u.spec));
-            improve["equipment"] = improvement_offer(r, u, o, "equipment", next_equipment(u.spec));
+            if (u.spec.type != Type::Levies) improve["experience"] = improvement_offer(r, u, o, "experience", next_step(u.spec, "experience").to);
+            improve["equipment"] = improvement_offer(r, u, o, "equipment", next_step(u.spec, "equipment").to);
         }
-        if (u.spec.type != Type::Fortification) improve["size"] = improvement_offer(r, u, o, "size", dstr(next_size(u.spec)));
+        if (u.spec.type != Type::Fortification) improve["size"] = improvement_offer(r, u, o, "size", next_step(u.spec, "size").to);
         json j = {{"id", u.id},
                   {"name", u.spec.name},
                   {"label", keyword_label(u.spec)},

@@ -463,4 +463,35 @@ json improvement_json(const Improvement& imp) {
             {"notes", imp.notes}};
 }
 
+NextStep next_step(const UnitSpec& s, const std::string& kind) {
+    // (Appended: g++ 12 warns falsely on "d" + std::to_string().)
+    auto die = [](int faces) {
+        std::string d = "d";
+        d.append(std::to_string(faces));
+        return d;
+    };
+    if (s.type == Type::Fortification) return {"", "a fortification cannot be improved"};
+    if (kind == "size") {
+        // Only a priced size: the book gives no cost modifier for a d20.
+        for (const auto& z : sizes())
+            if (z.faces > s.size && z.cost_percent != 0) return {die(z.faces), ""};
+        return {"", "a " + die(s.size) + " has no bigger size the book prices"};
+    }
+    if (s.explicit_stats) return {"", "a unit given by its stats is improved by editing them"};
+    if (kind == "experience") {
+        if (s.type == Type::Levies) return {"", "levies have no experience"};
+        const auto ids = experience_ids();
+        const int r = experience_rank(s.experience);
+        if (r + 1 >= static_cast<int>(ids.size())) return {"", "already " + s.experience + ", the highest experience"};
+        return {ids[static_cast<std::size_t>(r + 1)], ""};
+    }
+    // Equipment: levies have none or light; from none the next is light.
+    if (s.equipment == "none") return {"light", ""};
+    const auto ids = equipment_ids();
+    const int r = equipment_rank(s.equipment);
+    if (s.type == Type::Levies || r + 1 >= static_cast<int>(ids.size()))
+        return {"", "already " + s.equipment + ", the best equipment it can have"};
+    return {ids[static_cast<std::size_t>(r + 1)], ""};
+}
+
 }  // namespace bc::warfare

@@ -117,6 +117,16 @@ struct Improvement {
     std::vector<std::string> notes;
 };
 Improvement improve(const UnitSpec& from, const In& changes);
+
+// The one next step up of a unit by one kind ("size", "experience" or
+// "equipment"): its value ("d8", "veteran", "light"), or "" and why there is
+// none (a fortification, levies' experience, a unit given by its stats, the
+// top of the ladder, no bigger size the book prices). The roster's offers and
+// rules and the decision tools all step by this.
+struct NextStep {
+    std::string to, why;
+};
+NextStep next_step(const UnitSpec& s, const std::string& kind);
 json improvement_json(const Improvement& imp);
 
 struct UnitLimits {

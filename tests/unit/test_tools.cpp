@@ -8,6 +8,7 @@
 #include "api/api.hpp"
 #include "api/solver.hpp"
 #include "tools/runner.hpp"
+#include "warfare/unit.hpp"
 
 using bc::json;
 
@@ -560,4 +561,55 @@ TEST_CASE("tools: every tool stopped by a bound answers with what it has or a li
     CHECK(a["error"]["message"].get<std::string>().find("how lucky") != std::string::npos);
     CHECK(limited > 0);
     CHECK(stopped > 0);
+}
+
+TEST_CASE("tools: S&F's next step of a unit is one answer for the roster and the tools", "[tools]") {
+    // warfare::next_step() is the one statement of "the next improvement";
+    // the roster's offers (its summary) and marginal value's changes both
+    // step by it. Every kind of unit: keywords at each rung, levies, a unit
+    // given by its stats, a d12 (no bigger priced size) and a d20.
+    const std::vector<json> units = {
+        {{"name", "A"}, {"ancestry", "dwarf"}, {"experience", "green"}, {"equipment", "light"}, {"type", "infantry"}, {"size", "d4"}},
+        {{"name", "B"}, {"ancestry", "elf"}, {"experience", "super-elite"}, {"equipment", "super-heavy"}, {"type", "archers"}, {"size", "d12"}},
+        {{"name", "C"}, {"ancestry", "orc"}, {"experience", "veteran"}, {"equipment", "heavy"}, {"type", "cavalry"}, {"size", "d20"}, {"size_cost_modifier", 3}},
+        {{"name", "D"}, {"ancestry", "goblin"}, {"type", "levies"}, {"size", "d6"}},
+        {{"name", "E"}, {"ancestry", "goblin"}, {"type", "levies"}, {"equipment", "light"}, {"size", "d8"}},
+        {{"name", "F"}, {"type", "infantry"}, {"size", "d10"}, {"attack", 2}, {"power", 2}, {"defense", 12}, {"toughness", 12}, {"morale", 1}},
+    };
+    const json foe = warfare_1v1()["defender"]["units"][0];
+    int compared = 0;
+    for (const auto& u : units) {
+        INFO(u.dump());
+        json unit = u;
+        unit.erase("size_cost_modifier");
+        const bc::warfare::UnitSpec spec = bc::warfare::parse_unit(bc::In(u, ""), {});
+        // The tools: one change per kind that has a next step, else a reason.
+        json w = warfare_1v1();
+        w["attacker"]["units"] = json::array({u});
+        w["defender"]["units"] = json::array({foe});
+        w["marginal"] = {{"steps", {"size", "experience", "equipment"}}};
+        const json m = call("marginal", w);
+        REQUIRE(m["ok"] == true);
+        // The roster: its summary's offer of each kind (null where none).
+        const json r = call("roster", {{"ruleset", "warfare"}, {"roster", {{"name", "R"}, {"units", json::array()}}},
+                                       {"action", {{"type", "add"}, {"unit", u}}}});
+        REQUIRE(r["ok"] == true);
+        const json& offers = r["summary"]["units"][0]["improve"];
+        for (const char* kind : {"size", "experience", "equipment"}) {
+            INFO(kind);
+            const bc::warfare::NextStep next = bc::warfare::next_step(spec, kind);
+            std::string tool_to;
+            for (const auto& c : m["changes"])
+                if (c["what"] == kind) {
+                    const std::string label = c["label"];
+                    tool_to = label.substr(label.rfind("\u2192 ") + 4);
+                }
+            CHECK(tool_to == next.to);
+            const json offer = offers.contains(kind) ? offers[kind] : json();
+            CHECK((offer.is_null() ? std::string() : offer["to"].get<std::string>()) == next.to);
+            if (next.to.empty()) CHECK_FALSE(next.why.empty());
+            ++compared;
+        }
+    }
+    CHECK(compared == 18);
 }
