@@ -116,6 +116,20 @@ struct Battle {
     std::uint8_t unit_bits = 1, order_bits = 1;  // key widths
 };
 
+// The order of battle for one attacker and one target, from their types: the
+// attack refused outright (its words), or the types on the target's side that
+// shield it while on the field (each with its words). The battle's pair
+// tables (may_attack) and its reasons in words (illegal) both read this.
+struct OrderOfBattle {
+    const char* refused = nullptr;
+    struct Shield {
+        std::uint8_t by;  // type bits
+        const char* why;
+    };
+    std::vector<Shield> shields;
+};
+OrderOfBattle order_of_battle(const BattleUnit& a, const BattleUnit& t);
+
 // One unit of an army, with its "id" and "sapped" fields.
 BattleUnit read_battle_unit(const In& u, int side, int index, const UnitReadOptions& ro);
 

@@ -126,41 +126,24 @@ std::string State::self_check() const {
     return "";
 }
 
-// The order of battle in words (the "attack" call's reasons). may_attack() is
-// the same rules, read from tables prepare_battle() builds with order_rule();
-// a test holds the two equal on every pair of many states.
+// The order of battle in words (the "attack" call's reasons): the same rule
+// as may_attack()'s tables (order_of_battle(), below), with the engagement
+// and the field around it.
 const char* State::illegal(int a, int t) const {
     if (a < 0 || a >= n() || t < 0 || t >= n()) return "no such unit";
     if (!acts(a)) return is(a, Type::Fortification) ? "a fortification never attacks" : "is not on the field";
     if (!on_field(t)) return "the target is not on the field";
     if (side_of(a) == side_of(t)) return "both units are on the same side";
-    const int ts = side_of(t);
     if (u_[a].engaged >= 0) {
         if (u_[a].engaged != t) return "is engaged and may attack only the unit it is engaged with";
         if (b_->opt.engaged_ignore_order) return nullptr;
     }
-    // Another unit of the target's side, of this type, on the field.
+    const OrderOfBattle r = order_of_battle(bu(a), bu(t));
+    if (r.refused) return r.refused;
+    // Another unit of the target's side, of a type that shields it, on the field.
     const std::uint8_t others = others_types(t);
-    (void)ts;
-    auto other_has = [&](Type ty) { return (others & (1u << static_cast<int>(ty))) != 0; };
-    if (is(t, Type::Fortification))
-        return fact(a).siege ? nullptr : "only siege engines can attack fortifications";
-    // Siege-engine targeting and protection belong to the type (and with option
-    // siege_engine_trait "full" to the trait); the trait adds fortifications.
-    if (fact(a).siege_type && !(is(t, Type::Infantry) || is(t, Type::Levies) || is(t, Type::Archers)))
-        return "siege engines attack only infantry, levies, archers and fortifications";
-    if (is(t, Type::Airborne) && !(is(a, Type::Archers) || is(a, Type::Airborne)))
-        return "only archers and airborne units can attack airborne units";
-    if (is(t, Type::Cavalry) && (is(a, Type::Infantry) || is(a, Type::Levies)))
-        return "infantry and levies cannot attack cavalry";
-    if (is(t, Type::Infantry) && is(a, Type::Infantry) && other_has(Type::Levies))
-        return "infantry cannot attack infantry while that side's levies are on the field";
-    if (is(t, Type::Archers) && (is(a, Type::Infantry) || is(a, Type::Levies)) && other_has(Type::Infantry))
-        return "infantry and levies cannot attack archers while that side's infantry is on the field";
-    if (fact(t).siege_type && !is(a, Type::Airborne) &&
-        (other_has(Type::Infantry) || other_has(Type::Archers) || other_has(Type::Cavalry)))
-        return "siege engines cannot be attacked (except by airborne units) while their side's infantry, "
-               "archers or cavalry are on the field";
+    for (const auto& sh : r.shields)
+        if (others & sh.by) return sh.why;
     return nullptr;
 }
 
@@ -201,28 +184,38 @@ int pass_weight(int adv, int bonus, int dc, bool nat1) {
 
 namespace {
 constexpr std::uint8_t type_bit(Type t) { return static_cast<std::uint8_t>(1u << static_cast<int>(t)); }
+}  // namespace
 
-// The order of battle for one pair, as tables: whether the types allow the
-// attack at all, and which types on the target's side (other than the
-// target) forbid it while on the field. illegal() states the same rules.
-void order_rule(const Battle& b, std::size_t a, std::size_t t, PairOdds& p) {
-    const Unit &A = b.units[a].unit, &T = b.units[t].unit;
-    p.legal = true;
-    p.blocked_by = 0;
+// The order of battle (S&F, Battle, Attack), once: whether the two units'
+// types allow the attack at all, and which types on the target's side
+// (besides the target) shield it while on the field, each with its words.
+OrderOfBattle order_of_battle(const BattleUnit& a, const BattleUnit& t) {
+    const Unit &A = a.unit, &T = t.unit;
+    OrderOfBattle r;
+    auto shield = [&](std::uint8_t by, const char* why) { r.shields.push_back({by, why}); };
     if (T.is(Type::Fortification)) {
-        p.legal = A.siege();
-        return;
+        if (!A.siege()) r.refused = "only siege engines can attack fortifications";
+        return r;
     }
     const bool a_foot = A.is(Type::Infantry) || A.is(Type::Levies);
-    if (b.units[a].siege_type && !(T.is(Type::Infantry) || T.is(Type::Levies) || T.is(Type::Archers))) p.legal = false;
-    if (T.is(Type::Airborne) && !(A.is(Type::Archers) || A.is(Type::Airborne))) p.legal = false;
-    if (T.is(Type::Cavalry) && a_foot) p.legal = false;
-    if (T.is(Type::Infantry) && A.is(Type::Infantry)) p.blocked_by |= type_bit(Type::Levies);
-    if (T.is(Type::Archers) && a_foot) p.blocked_by |= type_bit(Type::Infantry);
-    if (b.units[t].siege_type && !A.is(Type::Airborne))
-        p.blocked_by |= type_bit(Type::Infantry) | type_bit(Type::Archers) | type_bit(Type::Cavalry);
+    // Siege-engine targeting and protection belong to the type (and with option
+    // siege_engine_trait "full" to the trait); the trait adds fortifications.
+    if (a.siege_type && !(T.is(Type::Infantry) || T.is(Type::Levies) || T.is(Type::Archers)))
+        r.refused = "siege engines attack only infantry, levies, archers and fortifications";
+    else if (T.is(Type::Airborne) && !(A.is(Type::Archers) || A.is(Type::Airborne)))
+        r.refused = "only archers and airborne units can attack airborne units";
+    else if (T.is(Type::Cavalry) && a_foot)
+        r.refused = "infantry and levies cannot attack cavalry";
+    if (T.is(Type::Infantry) && A.is(Type::Infantry))
+        shield(type_bit(Type::Levies), "infantry cannot attack infantry while that side's levies are on the field");
+    if (T.is(Type::Archers) && a_foot)
+        shield(type_bit(Type::Infantry), "infantry and levies cannot attack archers while that side's infantry is on the field");
+    if (t.siege_type && !A.is(Type::Airborne))
+        shield(type_bit(Type::Infantry) | type_bit(Type::Archers) | type_bit(Type::Cavalry),
+               "siege engines cannot be attacked (except by airborne units) while their side's infantry, "
+               "archers or cavalry are on the field");
+    return r;
 }
-}  // namespace
 
 void prepare_battle(Battle& b) {
     const std::size_t n = b.units.size();
@@ -282,7 +275,10 @@ void prepare_battle(Battle& b) {
             }
             for (int adv = 0; adv <= 1; ++adv)
                 p.power[adv] = static_cast<std::int16_t>(pass_weight(adv, A.power, T.toughness, nat1_all));
-            order_rule(b, a, t, p);
+            const OrderOfBattle r = order_of_battle(b.units[a], b.units[t]);
+            p.legal = r.refused == nullptr;
+            p.blocked_by = 0;
+            for (const auto& sh : r.shields) p.blocked_by |= sh.by;
             // Expected casualties (scaled) before Undead checks and doubling effects.
             const bool hurl = A.has(Trait::HurlRocks);
             const std::int64_t twice = T.is(Type::Fortification) ? 7 : 4;  // 2 x 3.5 or 2 x 2
