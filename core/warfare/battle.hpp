@@ -108,6 +108,9 @@ struct Battle {
     // An order's moment sets up an engagement (the advisor): engagement is
     // kept in the key even where no unit can charge.
     bool set_engaged = false;
+    // Walls can be engaged (a charger, and a fortification, which keeps its
+    // side of an engagement out of the key): unpack() restores it.
+    bool walls_engage = false;
     // Some unit's plan reads casualty dice (Ravenous feeding, Martial on current
     // dice, targeting the weakest or strongest): only then does a die's change
     // make the sampler's remembered plans stale.

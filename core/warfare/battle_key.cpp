@@ -175,6 +175,7 @@ void State::key_layout(Battle& b) {
                 k.undead |= 1u << t;
         if (c.has(Trait::Courageous)) courage_layout(b, static_cast<int>(i));
     }
+    b.walls_engage = (b.any_charge || b.set_engaged) && (b.forts[0] | b.forts[1]) != 0;
 }
 
 // Courageous turns one failed Morale check into a success, once. Whether it
@@ -455,10 +456,11 @@ void State::unpack(KeyReader& key) {
     // charged; a fortification (never the charger, and kept without it) is
     // engaged exactly when its partner says so. Without this a charger
     // engaged with walls stayed engaged with them after they fell.
-    for (int u = 0; u < n(); ++u) {
-        const int e = u_[u].engaged;
-        if (e >= 0 && !b.key[static_cast<std::size_t>(e)].engages) u_[e].engaged = static_cast<std::int8_t>(u);
-    }
+    if (b.walls_engage)
+        for (int u = 0; u < n(); ++u) {
+            const int e = u_[u].engaged;
+            if (e >= 0 && !b.key[static_cast<std::size_t>(e)].engages) u_[e].engaged = static_cast<std::int8_t>(u);
+        }
     // The turn's fields, one value (see pack()).
     const bool retreats = b.opt.retreat_below[0] || b.opt.retreat_below[1];
     const bool odd_rounds = b.opt.cavalry == Cavalry::OddRounds;
