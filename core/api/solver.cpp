@@ -167,19 +167,48 @@ double exact_attempt_s(const SolverRequest& req) {
     return req.exact_time_s > 0 ? std::min(req.exact_time_s, req.time_limit_s) : share;
 }
 
-json fallback_json(const ExactStatus& st, const SolverRequest& req) {
-    std::string why = st.stopped_by;
+ExactTry exact_try(const ExactStatus& st) {
+    ExactTry t;
+    t.complete = st.complete;
+    if (st.complete) t.answer = exact_answer(st);
+    t.stopped_by = st.stopped_by;
+    t.states = st.states;
+    return t;
+}
+
+namespace {
+
+// Why an "auto" request samples after an exact solve stopped in a budget.
+json fallback_json(const ExactTry& t, const SolverRequest& req) {
+    std::string why = t.stopped_by;
     if (why == "state too large") why = "largest state it can store";
     if (why == "time limit") {
-        std::ostringstream t;
-        t << "time for an exact attempt (" << exact_attempt_s(req) << " s)";
-        why = t.str();
+        std::ostringstream s;
+        s << "time for an exact attempt (" << exact_attempt_s(req) << " s)";
+        why = s.str();
     }
     return {{"from", "exact"},
-            {"reason", st.stopped_by},
-            {"states", st.states},
-            {"message", "the exact solve reached its " + why + " after " + std::to_string(st.states) +
+            {"reason", t.stopped_by},
+            {"states", t.states},
+            {"message", "the exact solve reached its " + why + " after " + std::to_string(t.states) +
                             " states, so these odds are sampled"}};
+}
+
+}  // namespace
+
+bool settle_exact(const ExactTry& t, const SolverRequest& req, json& out) {
+    if (t.complete) {
+        out = t.answer;
+        return true;
+    }
+    if (t.stopped_by == "cancelled") throw std::runtime_error("cancelled");
+    const bool declined = t.stopped_by.empty();
+    if (req.method == "exact")
+        throw LimitError(declined ? t.refusal
+                                  : "the exact solve stopped at its " + t.stopped_by + " after " +
+                                        std::to_string(t.states) + " states; ask for Monte Carlo or a larger budget");
+    out["fallback"] = declined ? t.skip : fallback_json(t, req);
+    return false;
 }
 
 json outcomes_json(const Tally& t) {

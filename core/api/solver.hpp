@@ -88,8 +88,24 @@ MonteCarloOptions monte_carlo_options(const SolverRequest& req, double time_limi
 // The answer's fields for a complete exact solve, and for a sampled one.
 json exact_answer(const ExactStatus& st);
 json monte_carlo_answer(const MonteCarloStatus& st, const SolverRequest& req);
-// Why an "auto" request samples instead ("fallback" in the answer).
-json fallback_json(const ExactStatus& st, const SolverRequest& req);
+
+// What one exact path did with a request: the generic solver (solve_exact)
+// and a rule system's fast exact paths (Olympia's sweeps) all say it so.
+struct ExactTry {
+    bool complete = false;
+    json answer;             // complete: the answer's exact fields (method, states, ...)
+    std::string stopped_by;  // stopped inside a budget ("cancelled": asked to stop)
+    std::uint64_t states = 0;
+    // Declined before starting (the path knew the battle is past its budget):
+    json skip;               // why "auto" samples instead ({"from", "reason", "message", ...})
+    std::string refusal;     // the limit error's words for method "exact"
+};
+ExactTry exact_try(const ExactStatus& st);
+// The one exact-then-fallback policy, for every rule system: true when the
+// try answered (out is its fields; the caller keeps its tally). Otherwise a
+// cancel is thrown as such, method "exact" gets a LimitError in words, and
+// "auto" gets the answer's "fallback" in `out` (then it samples).
+bool settle_exact(const ExactTry& t, const SolverRequest& req, json& out);
 
 // Runs the exact solver, or Monte Carlo when asked or when the exact solve
 // exceeds its budget ("auto"). Fills the common fields of an odds response.
@@ -103,17 +119,10 @@ json solve_any(const S& root, Tally& tally, const SolverRequest& req, Sample&& s
         out["fallback"] = req.skip_exact;
     } else if (req.method != "monte-carlo") {
         Tally t(tally.schema());
-        const ExactStatus st = solve_exact(
-            root, t, exact_options(req, exact_attempt_s(req)));
-        if (st.complete) {
+        if (settle_exact(exact_try(solve_exact(root, t, exact_options(req, exact_attempt_s(req)))), req, out)) {
             tally.merge(t);
-            return exact_answer(st);
+            return out;
         }
-        if (st.stopped_by == "cancelled") throw std::runtime_error("cancelled");
-        if (req.method == "exact")
-            throw LimitError("the exact solve stopped at its " + st.stopped_by + " after " + std::to_string(st.states) +
-                             " states; ask for Monte Carlo or a larger budget");
-        out["fallback"] = fallback_json(st, req);
     }
     if (!req.tally.is_null()) {
         // The page's workers sampled the blocks; the answer is built from their merged tallies.

@@ -27,6 +27,54 @@ constexpr CellBudget kAuto{5, 100};
 
 std::string whole(double x) { return std::to_string(static_cast<long long>(std::min(x, 9e18))); }
 
+// The sweep's try at exact odds: declined when its box or window is past the
+// budgets, else run (complete, or stopped in the time limit).
+ExactTry sweep(const Battle& b, Tally& t, const SolverRequest& req) {
+    // The rulebook order: the count recurrence; the engine order: the sweep
+    // over counts and cycles.
+    const bool rulebook = !b.options.engine_order;
+    const double cells = rulebook ? CountRecurrence::box_size(b) : CycleSweep::cells(b);
+    const double window = 8 * (rulebook ? CountRecurrence::window_size(b) : CycleSweep::window_cells(b));
+    const CellBudget& per = req.method == "exact" ? kExact : kAuto;
+    const double budget = (rulebook ? per.recurrence : per.grids) * static_cast<double>(req.max_states);
+    const double memory = static_cast<double>(req.max_memory_mb) * 1024 * 1024;
+    ExactTry x;
+    if (cells > budget || window > memory) {
+        const bool big = window > memory;
+        x.refusal = "exact odds for this battle " +
+                    (big ? "needs " + whole(window / (1 << 20)) + " MB, past the memory budget"
+                         : "needs " + whole(cells) + " cells, past the exact budget") +
+                    "; ask for Monte Carlo or a larger budget";
+        x.skip = {{"from", "exact"},
+                  // (The reason names the budget, as the generic solver's do.)
+                  {"reason", big ? "memory budget" : "estimated states"},
+                  {"cells", cells},
+                  {"message", "exact odds for this battle would take a while (" + whole(cells) +
+                                  " cells), so these odds are sampled; ask for exact odds to wait for them"}};
+        return x;
+    }
+    const ExactOptions eo = exact_options(req, exact_attempt_s(req));
+    SweepStatus st;
+    if (rulebook) {
+        CountRecurrence rec;
+        st = rec.solve(b, t, eo);
+    } else {
+        CycleSweep cs;
+        st = cs.solve(b, t, eo);
+    }
+    x.complete = st.complete;
+    x.stopped_by = st.stopped_by;
+    x.states = st.states;
+    if (st.complete)
+        x.answer = {{"method", rulebook ? "exact-recurrence" : "exact-cycles"},
+                    {"path", rulebook ? "count recurrence" : "counts and cycles"},
+                    {"states", st.states},
+                    {"cells", st.cells},
+                    {"dropped", 0},
+                    {"peak_bytes", window}};
+    return x;
+}
+
 }  // namespace
 
 json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, const SolverRequest& req) {
@@ -34,56 +82,13 @@ json solve_battle(const std::shared_ptr<const Battle>& battle, Tally& tally, con
     SolverRequest run = req;
     const bool generic = req.path == "generic";  // the chance state alone: no sweep, no running totals
     if (!generic && req.method != "monte-carlo" && req.skip_exact.is_null() && req.tally.is_null()) {
-        // The rulebook order: the count recurrence; the engine order: the
-        // sweep over counts and cycles.
-        const bool rulebook = !b.options.engine_order;
-        const double cells = rulebook ? CountRecurrence::box_size(b) : CycleSweep::cells(b);
-        const double window = 8 * (rulebook ? CountRecurrence::window_size(b) : CycleSweep::window_cells(b));
-        const CellBudget& per = req.method == "exact" ? kExact : kAuto;
-        const double budget = (rulebook ? per.recurrence : per.grids) * static_cast<double>(req.max_states);
-        const double memory = static_cast<double>(req.max_memory_mb) * 1024 * 1024;
-        if (cells <= budget && window <= memory) {
-            const ExactOptions eo =
-                exact_options(req, exact_attempt_s(req));
-            Tally t(tally.schema());
-            SweepStatus st;
-            if (rulebook) {
-                CountRecurrence rec;
-                st = rec.solve(b, t, eo);
-            } else {
-                CycleSweep sweep;
-                st = sweep.solve(b, t, eo);
-            }
-            if (st.complete) {
-                tally.merge(t);
-                return {{"method", rulebook ? "exact-recurrence" : "exact-cycles"},
-                        {"path", rulebook ? "count recurrence" : "counts and cycles"},
-                        {"states", st.states},
-                        {"cells", st.cells},
-                        {"dropped", 0},
-                        {"peak_bytes", window}};
-            }
-            if (st.stopped_by == "cancelled") throw std::runtime_error("cancelled");
-            if (req.method == "exact")
-                throw LimitError("the exact solve stopped at its " + st.stopped_by + " after " +
-                                 std::to_string(st.states) + " states; ask for Monte Carlo or a larger budget");
-            run.skip_exact = {{"from", "exact"},
-                              {"reason", st.stopped_by},
-                              {"states", st.states},
-                              {"message", "the exact solve reached its " + st.stopped_by + " after " +
-                                              std::to_string(st.states) + " states, so these odds are sampled"}};
-        } else {
-            const std::string what = window > memory ? "needs " + whole(window / (1 << 20)) + " MB, past the memory budget"
-                                                     : "needs " + whole(cells) + " cells, past the exact budget";
-            if (req.method == "exact")
-                throw LimitError("exact odds for this battle " + what + "; ask for Monte Carlo or a larger budget");
-            run.skip_exact = {{"from", "exact"},
-                              // (The reason names the budget, as the generic solver's do.)
-                              {"reason", window > memory ? "memory budget" : "estimated states"},
-                              {"cells", cells},
-                              {"message", "exact odds for this battle would take a while (" + whole(cells) +
-                                              " cells), so these odds are sampled; ask for exact odds to wait for them"}};
+        Tally t(tally.schema());
+        json out;
+        if (settle_exact(sweep(b, t, req), req, out)) {
+            tally.merge(t);
+            return out;
         }
+        run.skip_exact = out["fallback"];
     }
     std::uint64_t draws = 0, trials = 0;
     const State root(battle);

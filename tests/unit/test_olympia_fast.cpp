@@ -214,6 +214,27 @@ TEST_CASE("Olympia fast paths: time limits, cancelling and budgets hold", "[olym
     CHECK(out["method"] == "monte-carlo-fast");
     CHECK(out["fallback"]["reason"] == "estimated states");
     CHECK(out["fallback"]["cells"].get<double>() > 1000);
+
+    // Stopped inside the budget (the attempt's time, here 1 ms of a sweep of
+    // ~260,000 cells, some 15 ms), the sweep is settled by the one policy every rule
+    // system's exact path goes through (api/solver.hpp settle_exact): the
+    // same words as the generic solver's.
+    json wide = battle({noble("A", {{"soldier", 1000}})}, {noble("B", {{"soldier", 1000}})});
+    wide["solver"] = {{"method", "auto"}, {"exact_time_s", 0.001}, {"trials", 2000}};
+    out = json::parse(api::call("odds", wide.dump()));
+    INFO(out.dump().substr(0, 500));
+    REQUIRE(out["ok"] == true);
+    CHECK(out["method"] == "monte-carlo-fast");
+    CHECK(out["fallback"]["reason"] == "time limit");
+    CHECK(out["fallback"]["message"].get<std::string>().find("exact attempt (0.001 s)") != std::string::npos);
+    // (Exact takes the whole time limit, at least 10 ms: a sweep of ~2.3
+    // million cells, some 140 ms, is stopped by it.)
+    wide = battle({noble("A", {{"soldier", 3000}})}, {noble("B", {{"soldier", 3000}})});
+    wide["solver"] = {{"method", "exact"}, {"time_limit_s", 0.01}};
+    out = json::parse(api::call("odds", wide.dump()));
+    CHECK(out["ok"] == false);
+    CHECK(out["error"]["kind"] == "limit");
+    CHECK(out["error"]["message"].get<std::string>().find("stopped at its time limit") != std::string::npos);
 }
 
 TEST_CASE("Olympia: each path is chosen for its battles and named in the answer", "[olympia][fast]") {
@@ -228,7 +249,7 @@ TEST_CASE("Olympia: each path is chosen for its battles and named in the answer"
     json engine = field;
     engine["options"]["attack_order"] = "engine";
     json works_engine = battle({noble("A", {{"soldier", 2}})}, {noble("B", {{"soldier", 2}})}, {{"attack_order", "engine"}},
-                               {{"kind", "tower"}, {"defense", 1}});
+                               {{"kind", "wide"}, {"defense", 1}});
     const json a = odds(field, json::object()), e = odds(engine, json::object()), g = odds(works_engine, json::object()),
                m = odds(field, {{"method", "monte-carlo"}, {"trials", 1000}});
     CHECK(a["method"] == "exact-recurrence");
