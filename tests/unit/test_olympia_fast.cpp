@@ -249,7 +249,7 @@ TEST_CASE("Olympia: each path is chosen for its battles and named in the answer"
     json engine = field;
     engine["options"]["attack_order"] = "engine";
     json works_engine = battle({noble("A", {{"soldier", 2}})}, {noble("B", {{"soldier", 2}})}, {{"attack_order", "engine"}},
-                               {{"kind", "wide"}, {"defense", 1}});
+                               {{"kind", "tower"}, {"defense", 1}});
     const json a = odds(field, json::object()), e = odds(engine, json::object()), g = odds(works_engine, json::object()),
                m = odds(field, {{"method", "monte-carlo"}, {"trials", 1000}});
     CHECK(a["method"] == "exact-recurrence");
