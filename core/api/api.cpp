@@ -8,7 +8,6 @@
 #include "api/solver.hpp"
 #include "api/registry.hpp"
 #include "dice/rng.hpp"
-#include "tools/tools.hpp"
 
 namespace bc::api {
 
@@ -147,7 +146,7 @@ std::string rules(const std::string& request) {
                 x["id"] = r.id;
                 std::vector<std::string> calls = {"odds", "roll", "rules", "check"};
                 for (const auto& [name, fn] : r.extra) calls.push_back(name);
-                for (const auto& name : tools::names()) calls.push_back(name);
+                for (const auto& c : shared_calls()) calls.push_back(c.name);
                 x["calls"] = calls;
                 all[r.id] = x;
             }
@@ -199,9 +198,8 @@ std::string call(const std::string& function, const std::string& request) {
     if (function == "roll") return roll(request);
     if (function == "rules") return rules(request);
     if (function == "version") return version();
-    // The decision tools work on any rule system's battle (core/tools/).
-    if (tools::is_tool(function))
-        return by_ruleset(request, [&](const Ruleset& r, const In& req) { return tools::run(function, r, req); });
+    for (const auto& c : shared_calls())
+        if (c.name == function) return by_ruleset(request, c.run);
     return by_ruleset(request, [&](const Ruleset& r, const In& req) {
         auto it = r.extra.find(function);
         if (it == r.extra.end())

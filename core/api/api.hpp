@@ -8,6 +8,10 @@
 
 #include "json/input.hpp"
 
+namespace bc::tools {
+class Facts;  // what the decision tools need of a rule system (tools/facts.hpp)
+}
+
 namespace bc::api {
 
 struct Ruleset {
@@ -20,6 +24,16 @@ struct Ruleset {
     std::function<json()> rules;
     // Further calls a rule system offers (for example "unit", "attack").
     std::map<std::string, std::function<json(const In&)>> extra;
+    // What the decision tools need to know of it (core/<system>/tool_facts.cpp).
+    const tools::Facts* facts = nullptr;
+};
+
+// A call that every rule system answers through its Ruleset (the decision
+// tools): listed in the registry (core/registry/), so that the API reads it
+// there and includes no tool.
+struct SharedCall {
+    std::string name;
+    std::function<json(const Ruleset&, const In&)> run;
 };
 
 const std::vector<Ruleset>& rulesets();

@@ -1,6 +1,10 @@
-// Every rule system offers one Ruleset (its odds, roll, rules and further calls).
-// To add one: write `api::Ruleset <name>::ruleset()` in core/<name>/ruleset.cpp and
-// list it in registry.cpp.
+// The one registry: every rule system offers one Ruleset (its odds, roll,
+// rules, further calls and the tools' facts), and the calls every rule system
+// answers (the decision tools) are listed beside them. The API and the tools
+// both read it; only its list (core/registry/registry.cpp) names them all.
+// To add a rule system: write `api::Ruleset <name>::ruleset()` in
+// core/<name>/ruleset.cpp and its tools' facts in core/<name>/tool_facts.cpp,
+// and list it in core/registry/registry.cpp.
 #pragma once
 #include <vector>
 
@@ -10,16 +14,20 @@
 namespace bc {
 namespace bloodied {
 api::Ruleset ruleset();
+const tools::Facts& tool_facts();
 }
 namespace warfare {
 api::Ruleset ruleset();
+const tools::Facts& tool_facts();
 }
 namespace olympia {
 api::Ruleset ruleset();
+const tools::Facts& tool_facts();
 }
 
 namespace api {
 std::vector<Ruleset> all_rulesets();
+const std::vector<SharedCall>& shared_calls();
 
 // A rule system whose odds, roll and check all start from one scenario read by
 // `parse` (Bloodied Steel, Olympia); the roll's seed and log flag by read_seed() and read_log().

@@ -4,7 +4,9 @@
 namespace bc::bloodied {
 
 api::Ruleset ruleset() {
-    return api::scenario_ruleset<Scenario>("bloodied-steel", "Bloodied Steel", parse, odds, roll, rules_json);
+    api::Ruleset r = api::scenario_ruleset<Scenario>("bloodied-steel", "Bloodied Steel", parse, odds, roll, rules_json);
+    r.facts = &tool_facts();
+    return r;
 }
 
 }  // namespace bc::bloodied

@@ -221,7 +221,9 @@ json roll(const Scenario& s, std::uint64_t seed, bool with_log) {
 }
 
 api::Ruleset ruleset() {
-    return api::scenario_ruleset<Scenario>("olympia", "Olympia PBEM", parse, odds, roll, rules_json);
+    api::Ruleset r = api::scenario_ruleset<Scenario>("olympia", "Olympia PBEM", parse, odds, roll, rules_json);
+    r.facts = &tool_facts();
+    return r;
 }
 
 }  // namespace bc::olympia

@@ -22,7 +22,7 @@ json difference(const json& p, const json& a, const std::vector<std::string>& si
 
 json compare_tool(const api::Ruleset& ruleset, const In& req) {
     const Request r = split(req, "compare", {"side", "name", "plans"});
-    const Facts& f = facts_for(ruleset.id);
+    const Facts& f = facts_of(ruleset);
     const In tool(r.tool, "/compare");
     const int side = read_side(tool, f.sides());
     std::vector<std::pair<std::string, json>> plans;

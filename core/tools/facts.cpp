@@ -4,15 +4,9 @@
 
 namespace bc::tools {
 
-const Facts& olympia_facts();
-const Facts& warfare_facts();
-const Facts& bloodied_facts();
-
-const Facts& facts_for(const std::string& id) {
-    if (id == "olympia") return olympia_facts();
-    if (id == "warfare") return warfare_facts();
-    if (id == "bloodied-steel") return bloodied_facts();
-    throw std::logic_error("the tools know no rule system \"" + id + "\"");
+const Facts& facts_of(const api::Ruleset& r) {
+    if (!r.facts) throw std::logic_error("the " + r.name + " rules give the tools no facts");
+    return *r.facts;
 }
 
 json Field::to_json() const {

@@ -1,8 +1,9 @@
 // What the tools need to know about one rule system: its sides, what a side
 // loses, the numbers in a battle worth sweeping, the things a side could add,
 // the minimum-force search and the luck of a result. One implementation per
-// rule system (facts_olympia.cpp, facts_warfare.cpp, facts_bloodied.cpp); the
-// tools themselves are generic.
+// rule system, beside its rules (core/<system>/tool_facts.cpp), given to the
+// tools by its Ruleset; the tools themselves are generic and include no rule
+// system.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -66,7 +67,8 @@ public:
     virtual json luck_info(const json& battle) const = 0;
 };
 
-const Facts& facts_for(const std::string& ruleset_id);
+// The rule system's own facts (its Ruleset's, from the registry).
+const Facts& facts_of(const api::Ruleset& ruleset);
 
 // "Osswid's", "Silver Bows'".
 inline std::string possessive(const std::string& name) {

@@ -9,7 +9,7 @@ namespace bc::tools {
 
 json luck_tool(const api::Ruleset& ruleset, const In& req) {
     const Request r = split(req, "luck", {"actual"});
-    const Facts& f = facts_for(ruleset.id);
+    const Facts& f = facts_of(ruleset);
     const In tool(r.tool, "/luck");
     if (!tool.has("actual"))
         tool.fail_at("actual", "is required: what happened (the outcome and what each side had left)");

@@ -14,7 +14,7 @@ constexpr std::size_t kDefaultChanges = 40, kMaxChanges = 200;
 }
 
 json marginal_tool(const api::Ruleset& ruleset, const In& req) {
-    const Facts& f = facts_for(ruleset.id);
+    const Facts& f = facts_of(ruleset);
     // The rule system may read more fields (S&F: "steps").
     std::vector<std::string> known = {"side", "max_changes"};
     for (const auto& k : f.marginal_fields()) known.push_back(k);

@@ -10,7 +10,7 @@
 namespace bc::tools {
 
 json minimum_tool(const api::Ruleset& ruleset, const In& req) {
-    const Facts& f = facts_for(ruleset.id);
+    const Facts& f = facts_of(ruleset);
     std::vector<std::string> known = {"side", "target", "max_solves"};
     for (const auto& k : f.minimum_fields()) known.push_back(k);
     const Request r = split(req, "minimum", known);

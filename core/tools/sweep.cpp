@@ -26,7 +26,7 @@ std::string more_words(const Field* f, const std::string& label, std::int64_t a,
 
 json sweep_tool(const api::Ruleset& ruleset, const In& req) {
     const Request r = split(req, "sweep", {"side", "path", "from", "to", "step"});
-    const Facts& f = facts_for(ruleset.id);
+    const Facts& f = facts_of(ruleset);
     const In tool(r.tool, "/sweep");
     const int side = read_side(tool, f.sides());
     if (!tool.has("path")) tool.fail_at("path", "is required: the number to sweep, as a JSON Pointer into the battle");

@@ -10,12 +10,6 @@ const std::vector<std::string>& names() {
     return n;
 }
 
-bool is_tool(const std::string& name) {
-    for (const auto& n : names())
-        if (n == name) return true;
-    return false;
-}
-
 json run(const std::string& name, const api::Ruleset& ruleset, const In& req) {
     if (name == "tools") return info_tool(ruleset, req);
     if (name == "compare") return compare_tool(ruleset, req);
@@ -32,7 +26,7 @@ json run(const std::string& name, const api::Ruleset& ruleset, const In& req) {
 json info_tool(const api::Ruleset& ruleset, const In& req) {
     const Request r = split(req, "", {});
     if (ruleset.check) ruleset.check(In(r.battle, ""));
-    const Facts& f = facts_for(ruleset.id);
+    const Facts& f = facts_of(ruleset);
     json sides = json::array();
     for (std::size_t i = 0; i < f.sides().size(); ++i)
         sides.push_back({{"id", f.sides()[i]}, {"name", f.side_name(static_cast<int>(i))}});

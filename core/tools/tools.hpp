@@ -16,7 +16,6 @@ namespace bc::tools {
 // The calls, by name: "tools" (what the others can be asked for in this
 // battle), "compare", "sweep", "marginal", "minimum", "luck".
 const std::vector<std::string>& names();
-bool is_tool(const std::string& name);
 json run(const std::string& name, const api::Ruleset& ruleset, const In& request);
 
 }  // namespace bc::tools

@@ -36,6 +36,7 @@ api::Ruleset ruleset() {
     r.extra["states"] = [](const In& req) { return states_call(req); };
     r.extra["advise"] = [](const In& req) { return advise_call(req); };
     r.extra["roster"] = [](const In& req) { return roster_call(req); };
+    r.facts = &tool_facts();
     return r;
 }
 

@@ -24,3 +24,30 @@ test('the bench scripts parse', () => {
     execFileSync(process.execPath, ['--check', path.join(root, f)]);
   }
 });
+
+// The core's layers (README, "Where things live"): what may include what.
+// The bottom (dice, json, solve) names no layer above it; the API and the
+// tools name no rule system and the API no tool; only the registry's list
+// names them all.
+test("the core's includes keep its layers", () => {
+  const systems = ['olympia', 'warfare', 'bloodied'];
+  const rules = {
+    dice: ['dice'],
+    json: ['json'],
+    solve: ['solve', 'dice', 'json'],
+    api: ['api', 'solve', 'dice', 'json'],
+    tools: ['tools', 'api', 'solve', 'dice', 'json'],
+  };
+  const bad = [];
+  for (const f of tracked().filter((x) => /^core\/[^/]+\/.*\.(c|h)pp$/.test(x))) {
+    const layer = f.split('/')[1];
+    const allowed = rules[layer];
+    if (!allowed) continue;  // a rule system, the registry, the CLI, share
+    for (const m of fs.readFileSync(path.join(root, f), 'utf8').matchAll(/^#include "([^/"]+)\//gm)) {
+      if (!allowed.includes(m[1])) bad.push(`${f} includes ${m[1]}/`);
+    }
+  }
+  assert.deepEqual(bad, []);
+  // Each rule system offers its tools' facts from its own folder.
+  for (const s of systems) assert.ok(fs.existsSync(path.join(root, 'core', s, 'tool_facts.cpp')), s);
+});

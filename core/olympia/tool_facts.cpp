@@ -273,9 +273,13 @@ public:
 
 }  // namespace
 
-const Facts& olympia_facts() {
-    static const OlympiaFacts f;
+}  // namespace bc::tools
+
+namespace bc::olympia {
+
+const tools::Facts& tool_facts() {
+    static const tools::OlympiaFacts f;
     return f;
 }
 
-}  // namespace bc::tools
+}  // namespace bc::olympia

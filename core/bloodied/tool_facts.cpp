@@ -217,9 +217,13 @@ public:
 
 }  // namespace
 
-const Facts& bloodied_facts() {
-    static const BloodiedFacts f;
+}  // namespace bc::tools
+
+namespace bc::bloodied {
+
+const tools::Facts& tool_facts() {
+    static const tools::BloodiedFacts f;
     return f;
 }
 
-}  // namespace bc::tools
+}  // namespace bc::bloodied

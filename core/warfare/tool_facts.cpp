@@ -428,9 +428,13 @@ public:
 
 }  // namespace
 
-const Facts& warfare_facts() {
-    static const WarfareFacts f;
+}  // namespace bc::tools
+
+namespace bc::warfare {
+
+const tools::Facts& tool_facts() {
+    static const tools::WarfareFacts f;
     return f;
 }
 
-}  // namespace bc::tools
+}  // namespace bc::warfare
