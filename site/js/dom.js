@@ -171,9 +171,30 @@ export function pct(p) {
   return (x < 1 || x > 99 ? x.toFixed(2) : x.toFixed(1)) + '%';
 }
 
+// A number as en-US writes it ("5,000,001", "12.5"): at most `digits`
+// decimals, thousands grouped. Written out rather than left to
+// toLocaleString: the browser's first use of Intl loads its locale data,
+// which took a quarter of a second on a slowed phone's first odds.
 export function num(x, digits = 2) {
   if (x === null || x === undefined || Number.isNaN(x)) return '–';
-  return Number(x).toLocaleString('en-US', { maximumFractionDigits: digits });
+  const n = Number(x);
+  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  if (Math.abs(n) >= 1e21) return String(n);
+  const [whole, frac = ''] = rounded(Math.abs(n), digits).split('.');
+  const decimals = frac.replace(/0+$/, '');
+  const text = whole.replace(/\B(?=(\d{3})+$)/g, ',') + (decimals ? '.' + decimals : '');
+  return n < 0 && text !== '0' ? '-' + text : text;
+}
+// `x` (not negative) to `digits` decimals, rounded half up from the shortest
+// decimal that reads back as x (2.675 gives 2.68, as a person would write it).
+function rounded(x, digits) {
+  const s = String(x);
+  if (s.includes('e')) return x.toFixed(digits);
+  const [w, f = ''] = s.split('.');
+  if (f.length <= digits) return s;
+  const scaled = BigInt(w + f.slice(0, digits)) + (f[digits] >= '5' ? 1n : 0n);
+  const t = scaled.toString().padStart(digits + 1, '0');
+  return digits ? `${t.slice(0, -digits)}.${t.slice(-digits)}` : t;
 }
 
 export function debounce(fn, ms) {
