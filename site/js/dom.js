@@ -134,7 +134,8 @@ export function numberValue(input) {
 }
 
 // Marks the field at `path` (or its closest parent path) with `message`;
-// returns whether a field was found.
+// returns whether a field was found. The words float just under the field
+// (style.css), over what follows, so that nothing on the page moves.
 export function showFieldError(root, path, message) {
   clearFieldErrors(root);
   if (!path) return false;
@@ -144,7 +145,7 @@ export function showFieldError(root, path, message) {
     const err = root.querySelector(`[data-error-for="${cssEscape(p)}"]`);
     if (input || err) {
       if (input) input.setAttribute('aria-invalid', 'true');
-      if (err) err.textContent = message;
+      if (err) say(err, message);
       return true;
     }
     p = p.slice(0, Math.max(0, p.lastIndexOf('/')));
@@ -152,9 +153,50 @@ export function showFieldError(root, path, message) {
   return false;
 }
 
+// The number field at `path`, when the user has emptied it (mid-edit: about
+// to type another number), else null. Text that is not a number is not empty.
+export function emptiedAt(root, path) {
+  if (!path) return null;
+  const input = root.querySelector(`input[type=number][data-path="${cssEscape(path)}"]`);
+  return input && input.value.trim() === '' && !input.validity?.badInput ? input : null;
+}
+
+// The core's error `err` on the page: beside its field, or, when the field is
+// one the user has emptied, not an error at all: a note asking for a number,
+// and the page waits. So too for what `waitsFor(err)` names (an army the user
+// has not filled yet, after Clear): {note (beside the field, or null), words} or null. `words(err)` puts
+// an error in words (naming the unit and the field). Returns the error's
+// words, or {waiting: words}.
+export function placeError(root, err, words, { waitsFor = null } = {}) {
+  const wait = emptiedAt(root, err.path) ? { note: 'type a number', words: words({ ...err, message: 'needs a number' }) } : waitsFor?.(err);
+  if (wait) {
+    clearFieldErrors(root);
+    const note = wait.note && err.path && root.querySelector(`[data-error-for="${cssEscape(err.path)}"]`);
+    if (note) {
+      note.classList.add('note');
+      say(note, wait.note);
+    }
+    return { waiting: wait.words };
+  }
+  showFieldError(root, err.path, err.message);
+  return words(err);
+}
+
+// Sets a field's words, turned to open leftwards where they would run off
+// the right of the screen.
+function say(el, text) {
+  el.textContent = text;
+  el.classList.remove('leftwards');
+  const r = el.getBoundingClientRect();
+  if (r.width && r.right > document.documentElement.clientWidth - 4) el.classList.add('leftwards');
+}
+
 export function clearFieldErrors(root) {
   for (const el of root.querySelectorAll('[aria-invalid="true"]')) el.removeAttribute('aria-invalid');
-  for (const el of root.querySelectorAll('.field-error')) el.textContent = '';
+  for (const el of root.querySelectorAll('.field-error')) {
+    el.textContent = '';
+    el.classList.remove('note');
+  }
 }
 
 function cssEscape(s) {

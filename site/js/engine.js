@@ -354,8 +354,8 @@ export async function runRoll(engine, request, { box, showError }) {
     return null;
   }
   if (!answer.ok) {
-    showError(answer.error);
-    replace(box, h('p', { class: 'error', text: 'Not rolled: fix the marked field.' }));
+    const said = showError(answer.error);
+    replace(box, h('p', { class: 'error', text: said?.waiting ? `Not rolled: ${said.waiting}.` : 'Not rolled: fix the marked field.' }));
     return null;
   }
   return answer;

@@ -74,7 +74,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     changed({ structural = false } = {}) {
       dim(true);
       delete strip.dataset.pending;
-      say('The battle changed: the odds below are for the battle before it, until new ones arrive.');
+      say('The battle changed: these odds are for the battle before it.');
       setState('updating…', 'stale');
       if (structural) {
         large = false;  // units came or went: worth the moment's exact attempt again
@@ -86,6 +86,14 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     settle(el) {
       el.classList.remove('stale');
     },
+    // A field the user has emptied, mid-edit: not an error; the odds wait for
+    // its number (`why` names the unit and the field).
+    waiting(why) {
+      dim(true);
+      delete strip.dataset.pending;
+      say(`Waiting: ${why}.`);
+      setState(`waiting: ${why}`, 'waiting');
+    },
     // The battle as it stands cannot be computed: `why` names the unit and the field.
     failed(why) {
       dim(true);
@@ -96,14 +104,14 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     // Computes the odds of `request` and hands each good answer to `render`:
     // for a battle too large to solve at once, its sampled odds first, then
     // its exact odds (or the sampled ones again, saying why they stand). A
-    // bad field goes to `showError` (which names it); `clearError` after a
-    // good answer. Nothing is drawn once `alive()` turns false (page left).
+    // bad field goes to `showError` (dom.js placeError: the words, or
+    // {waiting} for an emptied field); `clearError` after a good answer. Nothing is drawn once `alive()` turns false (page left).
     async run(request, { render, showError, clearError, alive = () => true }) {
       const view = this;
       const deliver = (a) => {
         if (!alive()) return;
         if (!a.ok) {
-          view.failed(showError(a.error));
+          view.refused(showError(a.error));
           return;
         }
         clearError();
@@ -146,6 +154,11 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
         return;  // otherwise a newer run took over, or Stop said so
       }
       deliver(answer);
+    },
+    // What a page's showError answered: the words of an error, or {waiting}.
+    refused(said) {
+      if (said && typeof said === 'object') this.waiting(said.waiting);
+      else this.failed(said);
     },
     // Fresh odds: the bars, the strip and the status line; the page draws the details.
     show(a, methodText, timing) {

@@ -1,7 +1,7 @@
 // Strongholds & Followers warfare: build units, field two armies, set the
 // rule options and the policy, and get the battle's odds, a single-attack
 // matrix and a rolled battle.
-import { h, replace, clear, field, numberInput, button, numberValue, showFieldError, clearFieldErrors,
+import { h, replace, clear, field, numberInput, button, numberValue, placeError, clearFieldErrors,
   debounce, unitButton, focusFirst } from './dom.js';
 import { Cancelled } from './engine.js';
 import { mountAdvisor } from './tools-advise.js';
@@ -89,7 +89,6 @@ export function mount(root, ctx, initial) {
   const cards = { attacker: [], defender: [] }; // the core's cards for each army, kept in step with the units
   const totals = { attacker: null, defender: null };
 
-  const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
   const armiesBox = h('div', { class: 'armies' });
   const armyNote = h('p', { class: 'small army-note', attrs: { role: 'status', 'aria-live': 'polite' } });
   const optionsBox = h('div', { class: 'card fold-card' });
@@ -166,7 +165,7 @@ export function mount(root, ctx, initial) {
       h('h1', { text: 'Strongholds & Followers: warfare' }),
       h('p', { class: 'lede', text: 'Build units from ancestry, experience, equipment, type and size, field them in two armies, and see who holds the field: d20 Attack and Power checks, casualty dice, morale, charges and the order of battle, exactly where the battle is small enough and sampled beyond.' }),
       ctx.toolbar()),
-    banner, printSummary,
+    printSummary,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
@@ -333,7 +332,7 @@ export function mount(root, ctx, initial) {
     advisor.cardsChanged();
     renderPrintSummary();
     if (failure) {
-      view.failed(showError(failure));
+      view.refused(showError(failure));
       return false;
     }
     return true;
@@ -347,21 +346,20 @@ export function mount(root, ctx, initial) {
   }
 
   // ---- errors ----
-  // The error in words, beside its field and above the page; returns the words.
+  // The error beside its field (the odds card and strip say it too); returns
+  // its words, or {waiting} for a field emptied mid-edit (dom.js placeError).
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
     if (err.path && /^\/(options|policy)/.test(err.path)) optionsBox.querySelector('details')?.setAttribute('open', '');
-    const why = describe(err);
-    const placed = showFieldError(page, err.path, err.message);
-    banner.hidden = false;
-    replace(banner, why, placed ? ' (marked below)' : '');
-    return why;
+    return placeError(page, err, describe, { waitsFor: (e) => {
+      const m = (e.path || '').match(/^\/(attacker|defender)\/units$/);
+      return m && !scen[m[1]].units.length ? { note: null, words: `the ${sideName(m[1])}'s army has no units yet` } : null;
+    } });
   }
   function clearError() {
     clearFieldErrors(armiesBox);
     clearFieldErrors(optionsBox);
     clearFieldErrors(solverBox);
-    banner.hidden = true;
   }
 
   // ---- edits ----

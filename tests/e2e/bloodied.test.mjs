@@ -96,8 +96,9 @@ test('bad input gets an error beside the field, and the army is kept', async () 
   await err.waitFor();
   assert.match(await err.textContent(), /must be a whole number from 0 to 1000/);
   assert.equal(await arms.getAttribute('aria-invalid'), 'true');
-  assert.match(await page.locator('.calc .banner.error').textContent(), /^First Cohort: Arms must be a whole number from 0 to 1000/);
-  assert.match(await page.locator('.status').first().textContent(), /not updated/);
+  // Said beside the field and in the odds card, with nothing above the page pushing it down.
+  assert.match(await page.locator('.odds-card .status').textContent(), /^Odds not updated: First Cohort: Arms must be a whole number from 0 to 1000/);
+  assert.equal(await page.locator('.calc .banner.error:visible').count(), 0);
   // The odds shown are the last good ones, and the typed value stays for the user to fix.
   assert.equal(await barValue(page, 'Tribunan victorious'), before);
   assert.equal(await arms.inputValue(), '-3');

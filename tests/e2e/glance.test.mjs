@@ -141,10 +141,12 @@ for (const [id, spec] of Object.entries(PAGES)) {
       await waitForOdds(page, want, spec.outcomes);
       await field.fill(spec.bad);
       const name = spec.unit(battle);
-      const banner = page.locator('.calc .banner.error');
-      await banner.waitFor();
       await page.waitForFunction(() => /^Odds not updated/.test(document.querySelector('.odds-card .status')?.textContent || ''));
-      for (const text of [await banner.textContent(), await page.locator('.odds-card .status').textContent()]) {
+      // Beside the field and in the odds card; no banner above the page moves it while it is fixed.
+      assert.equal(await page.locator('.calc .banner.error:visible').count(), 0);
+      const beside = await field.evaluate((e) => document.getElementById(e.getAttribute('aria-describedby'))?.textContent || '');
+      assert.match(beside, /must be a whole number from \d+ to \d+/, 'said beside the field');
+      for (const text of [await page.locator('.odds-card .status').textContent()]) {
         assert.ok(text.includes(`${name}: `), `names the unit: ${text}`);
         assert.match(text, spec.words);
         assert.doesNotMatch(text, /\/(units|nobles|attacker|defender)\//, 'no JSON path');
