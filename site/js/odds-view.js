@@ -43,6 +43,8 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
   const own = [body, strip];
   const tracked = new Set();
   const droppable = new Map(); // element -> text shown once its content is dropped
+  const keeping = new Map();   // element -> a mark: at the next change of units its content stays, dimmed, under it
+  const marked = new Set();    // regions showing a kept content under its mark: dimmed inside, the mark in full
   let last = null;
   // The last run showed sampled odds before exact ones: the battle is large,
   // so the next edit samples at once instead of first trying for a moment.
@@ -58,7 +60,7 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
   }
   function dim(on) {
     for (const r of own) r.classList.toggle('stale', on);
-    if (on) for (const r of tracked) r.classList.add('stale');
+    if (on) for (const r of tracked) if (!marked.has(r)) r.classList.add('stale');
   }
 
   return {
@@ -79,11 +81,32 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       if (structural) {
         large = false;  // units came or went: worth the moment's exact attempt again
         replace(details, h('p', { class: 'muted', text: 'The units changed: their results come with the new odds.' }));
-        for (const [el, text] of droppable) replace(el, h('p', { class: 'muted', text }));
+        for (const [el, text] of droppable) {
+          const mark = keeping.get(el);
+          keeping.delete(el);
+          if (mark) {
+            // What it shows, without the mark of an earlier keep.
+            const shown = [...el.childNodes].filter((n) => n !== mark && !n.contains?.(mark) && !n.classList?.contains('kept-mark'));
+            const inner = shown.length === 1 && shown[0].classList?.contains('kept-result') ? [...shown[0].childNodes] : shown;
+            mark.classList.add('kept-mark');
+            replace(el, mark, h('div', { class: 'kept-result stale' }, inner));
+            el.classList.remove('stale');  // the mark reads in full; what it marks is dimmed
+            marked.add(el);
+          } else {
+            marked.delete(el);
+            replace(el, h('p', { class: 'muted', text }));
+          }
+        }
       }
+    },
+    // At the next change of units, `el` (a tracked region) keeps what it
+    // shows, dimmed, under `mark` (a rolled battle just applied to a roster).
+    keep(el, mark) {
+      keeping.set(el, mark);
     },
     // A region is up to date again (the matrix after its call, a new roll).
     settle(el) {
+      marked.delete(el);
       el.classList.remove('stale');
     },
     // A field the user has emptied, mid-edit: not an error; the odds wait for

@@ -11,6 +11,7 @@ import { fieldWords } from './warfare-builder.js';
 import { encodeScenario, makeHash } from './share.js';
 import { canonical } from './store.js';
 import { luckButton } from './roster-luck.js';
+import { battleSides, rosterFromUnits } from './roster-make.js';
 import { STAYS_HERE, newKey, emptyRoster, loadRosters, readRoster, writeRoster, deleteRoster, anyKept, selectedKey,
   selectKey, onRosterChange, callRoster, exportValue, exportFile, parseRosterText } from './roster-store.js';
 
@@ -67,6 +68,7 @@ export function explain(value, err, rules, action = null) {
   return `${opt || 'The roster'}: ${err.message}`;
 }
 const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
+const parsed = (text) => { try { return JSON.parse(text); } catch { return null; } };
 
 export function mount(root, ctx, initial) {
   const rules = ctx.rules;
@@ -274,7 +276,10 @@ export function mount(root, ctx, initial) {
     if (!file) return;
     try {
       if (file.size > 4 << 20) throw new Error('it is larger than 4 MB');
-      const value = parseRosterText(await file.text());
+      const text = await file.text();
+      const sides = battleSides(parsed(text));
+      if (sides) { askSide(file.name, sides); return; }
+      const value = parseRosterText(text);
       const checked = await callRoster(ctx.engine, value, 'status');
       if (!checked.ok) throw new Error(explain(value, checked.error, rules));
       addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
@@ -282,6 +287,21 @@ export function mount(root, ctx, initial) {
       showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
     }
   }
+  // A battle file (as the battle page exports it): which side becomes the roster?
+  function askSide(fileName, sides) {
+    note(`${fileName} is a Strongholds & Followers battle, not a roster. Make a roster of one of its sides:`,
+      ...sides.map(({ side, units }) => button(`${cap(side)}: ${units.length} unit${units.length === 1 ? '' : 's'}`,
+        () => fromBattle(fileName, side, units), { cls: 'small' })));
+  }
+  async function fromBattle(fileName, side, units) {
+    note('');
+    const name = `${fileName.replace(/\.json$/i, '')} (${side})`.slice(0, 80);
+    const made = await rosterFromUnits(ctx.engine, (v, e, a) => explain(v, e, rules, a), name, units);
+    if (destroyed) return;
+    if (!made.ok) { showBanner(`${fileName} was not made into a roster: ${made.why}. Nothing was changed.`); return; }
+    addEntry({ roster: made.roster, options: {} }, `Import the ${side} of ${fileName}`);
+  }
+
   async function copyLink() {
     const e = entry();
     if (!e) return;

@@ -30,7 +30,8 @@ function endlessNote(a) {
 }
 
 // rollExtra(answer): an element shown beside a rolled battle's outcome (the Tools section's "How lucky was this?").
-export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe, rollExtra = null }) {
+// rollAside: an element shown under a rolled battle's outcome (the roster's Apply result).
+export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe, rollExtra = null, rollAside = null }) {
   const view = makeOddsView(ctx, { prefix: 'wf', outcomes: OUTCOMES, solverBox });
   const matrixBox = h('div', { class: 'matrix-box' });
   const rollBox = h('div', { class: 'roll-log' });
@@ -137,6 +138,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
       h('div', { class: 'roll-head' },
         h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome} after ${answer.rounds} round${answer.rounds === 1 ? '' : 's'}` }),
         rollExtra ? rollExtra(answer) : null),
+      rollAside,
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
       h('ul', { class: 'roll-units' }, answer.units.map((u) => h('li', { text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}: casualty die ${u.start} → ${u.final}${flags(u) ? ` (${flags(u)})` : ''}` }))),
       h('ol', { class: 'log' }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));
@@ -149,5 +151,8 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
     roll,
     hasRolled: () => rolled,
     reset() { rolled = false; clear(rollBox); seedInput.value = String(getSeed()); },
+    // The rolled battle shown stays when the armies next change (dimmed, under `words`).
+    // The roster's Apply control (rollAside) comes along, above the dimmed battle.
+    keepRoll(words) { view.keep(rollBox, h('div', { class: 'roll-kept-box' }, h('p', { class: 'roll-kept', text: words }), rollAside)); },
   };
 }

@@ -75,16 +75,16 @@ function normalise(s, rules) {
 }
 
 export function mount(root, ctx, initial) {
+  let scen = normalise(initial, ctx.rules);
   // Armies from a roster replace a side: undoable, and the battle before is kept in Recent battles.
   const roster = rosterLink(ctx, { setUnits: (side, units, label) => {
     if (label) ctx.checkpoint(label, { keep: true });
     scen[side].units = units;
     cards[side] = units.map(() => null);
     changed();
-  } });
+  }, getUnits: (side) => scen[side].units, keepRoll: (words) => results.keepRoll(words) });
   ctx = roster.ctx; // the same engine, telling the roster link about rolls
   const rules = ctx.rules;
-  let scen = normalise(initial, rules);
   let destroyed = false;
   const cards = { attacker: [], defender: [] }; // the core's cards for each army, kept in step with the units
   const totals = { attacker: null, defender: null };
@@ -107,13 +107,13 @@ export function mount(root, ctx, initial) {
   const tools = mountTools(ctx, { ruleset: id, prefix: 'wf', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label), explain: describe,
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
   const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
-    rollExtra: (answer) => tools.luckButton(answer) });
+    rollExtra: (answer) => tools.luckButton(answer), rollAside: roster.applyControl });
   const view = results.view;
   const advisor = mountAdvisor(ctx, { battle: () => request(), cards: () => cards });
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).
   const takenNames = () => new Set([...scen.attacker.units, ...scen.defender.units].map((u) => u.name));
-  const builder = makeBuilder({ ...ctx, options: () => scen.options, takenNames, onCancel: () => dialog.close() }, {
+  const builder = makeBuilder({ ...ctx, options: () => scen.options, takenNames, army: (side) => scen[side].units, onCancel: () => dialog.close() }, {
     onCommit(unit, side, index, fromSide) {
       let at;
       if (index === null) {

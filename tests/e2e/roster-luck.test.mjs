@@ -54,11 +54,11 @@ async function rollAndApply(page, key) {
   await page.waitForFunction(() => document.querySelectorAll('.army.attacker .army-unit').length === 2 &&
     /Shieldbearers/.test(document.querySelector('.army.attacker .army-unit').textContent));
   await page.getByRole('button', { name: 'Roll battle', exact: true }).click();
-  await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
+  await page.waitForFunction(() => [...document.querySelectorAll('.roster-apply button')].some((b) => b.textContent.startsWith('Apply result to') && !b.disabled));
   const battle = await keptBattle(page, 'warfare');
   const rolled = call('roll', battle); // the same battle and seed the page rolled
-  await page.locator('.roster-link button', { hasText: 'Apply result to roster' }).click();
-  await page.locator('.roster-bridge [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
+  await page.locator('.roster-apply button', { hasText: /^Apply result to/ }).click();
+  await page.locator('.roster-apply [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
   const record = (await stored(page)).find((e) => e.key === key);
   return { battle, rolled, record };
 }
