@@ -1,7 +1,7 @@
 // The Bloodied Steel calculator: units of both nations, tactics in order,
 // exact odds as you edit, and a rolled battle with its log.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, placeError,
-  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst } from './dom.js';
+  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { runRoll } from './engine.js';
 import { solverPanel, solverOptions } from './solver-form.js';
@@ -362,7 +362,7 @@ export function mount(root, ctx, initial) {
       h('div', { class: 'roll-head' }, h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
         tools.luckButton(answer)),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
-      h('ol', { class: 'log' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
+      h('ol', { class: 'log', attrs: LOG_ATTRS }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
 
   // ---- print ----

@@ -82,6 +82,10 @@ export function unitButton(text, template, name, onClick, opts = {}) {
   return b;
 }
 
+// A rolled battle's log scrolls inside its card: it takes the keyboard
+// (Tab to it, then the arrow keys scroll it) and is named for a screen reader.
+export const LOG_ATTRS = { tabindex: '0', 'aria-label': 'The rolled battle, step by step (scrolls)' };
+
 export function numberInput(value, { min = null, max = null, step = 1, onInput } = {}) {
   return h('input', {
     attrs: { type: 'number', inputmode: 'numeric', min, max, step },
@@ -185,7 +189,7 @@ export function placeError(root, err, words, { waitsFor = null } = {}) {
 // Sets a field's words, turned to open leftwards where they would run off
 // the right of the screen.
 function say(el, text) {
-  el.textContent = text;
+  el.textContent = readable(text);
   el.classList.remove('leftwards');
   const r = el.getBoundingClientRect();
   if (r.width && r.right > document.documentElement.clientWidth - 4) el.classList.add('leftwards');
@@ -217,6 +221,25 @@ export function pct(p) {
 // decimals, thousands grouped. Written out rather than left to
 // toLocaleString: the browser's first use of Intl loads its locale data,
 // which took a quarter of a second on a slowed phone's first odds.
+// The core's words as the page writes numbers and changes: thousands
+// grouped ("5,000,001 states", "from 0 to 1,000,000"; not a seed, which is
+// typed back as it is) and "→" for "->".
+export function readable(text) {
+  return String(text ?? '')
+    .replace(/(?<![\d.,]|seed )(\d{5,})(?!\d|[.,]\d)/gi, (d) => d.replace(/\B(?=(\d{3})+$)/g, ','))
+    .replace(/ -> /g, ' → ');
+}
+
+// `p` as pct() writes it, as one of the probabilities `all` of the same
+// outcomes (which sum to 1): never "100%" while another of them is above 0,
+// since that other one reads "<0.01%" beside it.
+export function pctAmong(p, all) {
+  const text = pct(p);
+  if (text === '100%' && all.some((q) => q !== p && q > 0)) return '>99.99%';
+  if (text === '0%' && p > 0) return '<0.01%';
+  return text;
+}
+
 export function num(x, digits = 2) {
   if (x === null || x === undefined || Number.isNaN(x)) return '–';
   const n = Number(x);

@@ -2,7 +2,7 @@
 // result region a page registers is dimmed the moment the battle changes and
 // stays dimmed, with the reason in words, until odds for the battle as it now
 // stands arrive: a shown result always matches the battle or says it does not.
-import { h, replace, button, pct, num } from './dom.js';
+import { h, replace, button, pct, pctAmong, num, readable } from './dom.js';
 import { runOdds, PAGE_EXACT_TIME_S } from './engine.js';
 import { outcomeBars } from './charts.js';
 
@@ -51,11 +51,11 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
   let large = false;
 
   function setState(text, kind) {
-    state.textContent = text;
+    state.textContent = readable(text);
     strip.dataset.state = kind;
   }
   function say(text, kind = '') {
-    status.textContent = text;
+    status.textContent = readable(text);
     status.classList.toggle('error', kind === 'error');
   }
   function dim(on) {
@@ -190,7 +190,8 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       const items = outcomes.map((o) => ({ id: o.id, label: o.name, p: a.outcomes[o.id] ?? 0, cls: o.cls,
         ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}) }));
       replace(bars, outcomeBars(items, { caption: 'Outcome of the battle' }));
-      outcomes.forEach((o, i) => { values[i].querySelector('.strip-p').textContent = pct(a.outcomes[o.id] ?? 0); });
+      const ps = outcomes.map((o) => a.outcomes[o.id] ?? 0);
+      outcomes.forEach((o, i) => { values[i].querySelector('.strip-p').textContent = pctAmong(ps[i], ps); });
       const half = a.ci95 ? Math.max(...outcomes.map((o) => (a.ci95[o.id][1] - a.ci95[o.id][0]) / 2)) : 0;
       method.textContent = a.method.startsWith('exact') ? 'exact' : `sampled ±${pct(half)}`;
       setState('', 'fresh');

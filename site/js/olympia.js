@@ -2,7 +2,7 @@
 // defender's structure, the rule options; exact or sampled odds as you edit,
 // and a rolled battle written like a turn report.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, placeError,
-  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst } from './dom.js';
+  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { runRoll } from './engine.js';
 import { rulesFold, optionWords, changedText } from './options-form.js';
@@ -445,7 +445,7 @@ export function mount(root, ctx, initial) {
       h('div', { class: 'roll-head' }, h('p', { class: 'roll-outcome', text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
         tools.luckButton(answer)),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
-      h('ol', { class: 'log ol-report' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
+      h('ol', { class: 'log ol-report', attrs: LOG_ATTRS }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
 
   renderStacks();

@@ -5,7 +5,7 @@
 // armies. After an apply the armies follow the roster, and the roster records
 // which roll it was (seed, dice version, starting dice). A side of the battle
 // can also become a new roster ("Save this side as a roster").
-import { h, replace, field, select, button, textInput } from './dom.js';
+import { h, replace, field, select, button, textInput, readable } from './dom.js';
 import { canonical } from './store.js';
 import { explain } from './roster.js';
 import { STAYS_HERE, newKey, loadRosters, findRoster, writeRoster, callRoster, onRosterChange } from './roster-store.js';
@@ -249,7 +249,7 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
       else {
         res = writeRoster({ ...entry, roster: answer.roster }, entry.rev);
         if (!res.ok) failure = res.stale ? 'it was changed in another tab since this roll was checked; reload the armies and roll again' : 'this browser would not keep it (private browsing or a full store)';
-        else said.push(`“${answer.roster.name}”: ${answer.events.map((e) => e.text).join(' ')}`);
+        else said.push(`“${answer.roster.name}”: ${readable(answer.events.map((e) => e.text).join(' '))}`);
       }
       if (failure) {
         const back = rollBack(done);

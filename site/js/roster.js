@@ -3,7 +3,7 @@
 // (roster-store.js: one key and revision each), shows them and offers the
 // actions, with undo. A change another tab saved first is never written over.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
-  clearFieldErrors } from './dom.js';
+  clearFieldErrors, readable } from './dom.js';
 import { Cancelled } from './engine.js';
 import { statLine, gold } from './warfare-card.js';
 import { rulesFold, optionWords } from './options-form.js';
@@ -174,7 +174,7 @@ export function mount(root, ctx, initial) {
   // ---- errors ----
   function showBanner(text) {
     banner.hidden = !text;
-    replace(banner, text || '');
+    replace(banner, readable(text || ''));
   }
   function showError(err, what = 'That', action = null) {
     const placed = showFieldError(page, err.path, err.message);
@@ -390,7 +390,7 @@ export function mount(root, ctx, initial) {
     replace(stepBox,
       h('p', {}, h('strong', { text: lastStep.label }), ' ',
         h('span', { class: 'step-gold', dataset: { field: 'step-gold', value: String(g) }, text: g ? `· ${gold(g)} spent` : '· no gold spent' })),
-      lastStep.events.length ? h('ul', { class: 'events small' }, lastStep.events.map((ev) => h('li', { text: ev.text }))) : null);
+      lastStep.events.length ? h('ul', { class: 'events small' }, lastStep.events.map((ev) => h('li', { text: readable(ev.text) }))) : null);
   }
 
   function num(fieldName, value, text) {
@@ -599,13 +599,13 @@ export function mount(root, ctx, initial) {
     const battles = [...(shown.battles || [])].reverse();
     replace(ledgerBox,
       h('p', {}, 'Spent in all: ', h('strong', {}, num('spent', summary.spent, gold(summary.spent)))),
-      rows.length ? h('ol', { class: 'ledger small', attrs: { reversed: true } }, rows.slice(0, 100).map((l) =>
-        h('li', {}, h('span', { class: 'muted', text: `Day ${l.day}, season ${l.season}: ` }), l.text, ' ', h('strong', { text: gold(l.gold) }))))
+      rows.length ? h('ol', { class: 'ledger small', attrs: { reversed: true, tabindex: '0', 'aria-label': 'Ledger, newest first (scrolls)' } }, rows.slice(0, 100).map((l) =>
+        h('li', {}, h('span', { class: 'muted', text: `Day ${l.day}, season ${l.season}: ` }), readable(l.text), ' ', h('strong', { text: gold(l.gold) }))))
         : h('p', { class: 'muted', text: 'Nothing spent yet.' }),
       rows.length > 100 ? h('p', { class: 'muted small', text: `and ${rows.length - 100} earlier entries (in the exported file).` }) : null,
       battles.length ? [h('h3', { text: 'Battles' }),
         h('ol', { class: 'battles-kept small', attrs: { reversed: true } }, battles.slice(0, 20).map((b) =>
-          h('li', {}, h('span', { text: b.text }), luckButton(b, ctx.engine, { rosterName: shown.name }))))] : null);
+          h('li', {}, h('span', { text: readable(b.text) }), luckButton(b, ctx.engine, { rosterName: shown.name }))))] : null);
   }
 
   function renderOptions() {

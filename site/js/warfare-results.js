@@ -1,6 +1,6 @@
 // The warfare page's results: the battle's odds, each unit's casualty die at
 // the end, the single-attack matrix, and a rolled battle with its log.
-import { h, replace, clear, field, numberInput, button, numberValue, pct, num } from './dom.js';
+import { h, replace, clear, field, numberInput, button, numberValue, pct, num, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { Cancelled, runRoll } from './engine.js';
 import { makeOddsView } from './odds-view.js';
@@ -141,7 +141,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
       rollAside,
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
       h('ul', { class: 'roll-units' }, answer.units.map((u) => h('li', { text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}: casualty die ${u.start} → ${u.final}${flags(u) ? ` (${flags(u)})` : ''}` }))),
-      h('ol', { class: 'log' }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));
+      h('ol', { class: 'log', attrs: LOG_ATTRS }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
 
   return {

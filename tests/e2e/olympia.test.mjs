@@ -102,7 +102,7 @@ test('a bad value is marked beside its field and the stack is kept', async () =>
   await soldiers.fill('-3');
   const err = att.locator('.field-error').filter({ hasText: 'whole number' });
   await err.waitFor();
-  assert.match(await err.textContent(), /must be a whole number from 0 to 100000/);
+  assert.match(await err.textContent(), /must be a whole number from 0 to 100,000/);
   assert.equal(await soldiers.getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('.odds-card .status').textContent(), /^Odds not updated: Osswid <i>the Red<\/i>: soldiers must be a whole number/);
   assert.equal(await page.locator('.calc .banner.error:visible').count(), 0);
