@@ -86,14 +86,16 @@ function notModified(req, etag, mtime) {
   return Number.isFinite(ims) && Math.floor(mtime / 1000) * 1000 <= ims;
 }
 
-// `log({url, status, encoding, bytes})`, if given, hears of every response
-// (bytes: its body's length as sent).
+// `log({url, status, encoding, bytes, dest, cacheControl})`, if given, hears
+// of every response (bytes: its body's length as sent; dest and cacheControl:
+// the request's Sec-Fetch-Dest and Cache-Control).
 export function createServer(dir, { log = null } = {}) {
   const root = path.resolve(dir);
   return http.createServer((req, res) => {
     if (log) {
       res.on('finish', () => log({ url: req.url, status: res.statusCode, encoding: res.getHeader('content-encoding') || '',
-        bytes: Number(res.getHeader('content-length') || 0), dest: req.headers['sec-fetch-dest'] || '' }));
+        bytes: Number(res.getHeader('content-length') || 0), dest: req.headers['sec-fetch-dest'] || '',
+        cacheControl: req.headers['cache-control'] || '' }));
     }
     let pathname;
     try {
