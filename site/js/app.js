@@ -35,7 +35,10 @@ const singleFile = !!document.getElementById('worker-source');
 setReadOnly(embedded || window.top !== window);
 
 // The single offline file inlines the worker's code; the site loads it by URL.
+// The first worker was started by js/boot.js while this code loaded.
 function makeWorker() {
+  const booted = window.battleBoot?.take();
+  if (booted) return booted;
   const inline = document.getElementById('worker-source');
   if (inline) {
     const url = URL.createObjectURL(new Blob([inline.textContent], { type: 'text/javascript' }));
