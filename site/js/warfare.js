@@ -220,7 +220,10 @@ export function mount(root, ctx, initial) {
   // The core's card in a row, in place: the row (and the field being typed in) stays.
   function showCard(row, side, u, i) {
     const card = cards[side][i];
-    row.querySelector('[data-card=label]').textContent = card ? ` ${card.label}` : '';
+    const label = row.querySelector('[data-card=label]');
+    label.textContent = card ? ` ${card.label}` : '';
+    // A unit named from its keywords would show them twice.
+    label.hidden = Boolean(card) && u.name === card.label;
     row.querySelector('[data-card=stats]').textContent = card ? `${statLine(card)} · ${card.cost === null ? 'not priced' : gold(card.cost)}` : '';
     row.querySelector('button[data-act=card]').disabled = !card;
     const cas = row.querySelector('input[type=number]');

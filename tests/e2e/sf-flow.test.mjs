@@ -91,6 +91,10 @@ test('the unit builder starts from its defaults, names a unit from its keywords,
   const units = () => page.locator('.army.defender .army-unit strong').allTextContents();
   const three = await units();
   assert.equal(three.at(-1), 'Elf Veteran Light Archers d6');
+  // Its keywords are its name: shown once, not again beside it.
+  await page.waitForFunction(() => document.querySelector('.army.defender .army-unit:last-of-type [data-card=stats]')?.textContent);
+  assert.equal(await page.locator('.army.defender .army-unit').last().locator('[data-card=label]').isVisible(), false);
+  assert.equal(await page.locator('.army.defender .army-unit').first().locator('[data-card=label]').isVisible(), true);
 
   // The next new unit starts from the defaults, not from the one just built.
   await page.getByRole('button', { name: 'New unit for the defender…' }).click();
