@@ -101,7 +101,8 @@ test('a rolled battle applied to a roster says how lucky it was, as the core ran
     assert.equal(Number(await row.getAttribute('data-percentile')), r.percentile);
     const text = await row.textContent();
     if (r.equal > 0) {
-      assert.match(text, new RegExp(`was [a-z ]+: luckier than ${Math.round(r.percentile)}% of battles`));
+      // Luckier than the results ranked below it, as lucky as those ranked the same (not the percentile, which counts half of those).
+      assert.match(text, new RegExp(`was [a-z ]+: luckier than ${Math.round(100 * r.worse)}% of battles, as lucky as ${Math.round(100 * r.equal)}%\\.`));
       // The bar's mark sits at the percentile (CSS keeps 6 significant digits of it).
       const left = await row.locator('.rl-mark').evaluate((m) => m.style.left);
       assert.ok(Math.abs(parseFloat(left) - r.percentile) < 1e-3, `mark at ${left}, percentile ${r.percentile}`);
