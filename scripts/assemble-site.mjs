@@ -7,6 +7,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +21,29 @@ const dist = path.join(root, 'dist');
 fs.rmSync(out, { recursive: true, force: true });
 fs.cpSync(src, out, { recursive: true });
 for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(out, f));
+// The module's answers to the questions without input (its rules and its
+// version), asked of this very build and written into the worker, which gives
+// them at once: the page lays itself out while battle.wasm is still loading.
+const core = await createRequire(import.meta.url)(path.join(wasmDir, 'battle-node.cjs'))();
+const knownAnswers = `self.BATTLE_KNOWN = ${JSON.stringify({ rules: core.rules(''), version: core.version() })};\n`;
+const workerFile = path.join(out, 'js', 'worker.js');
+fs.writeFileSync(workerFile, knownAnswers + fs.readFileSync(workerFile, 'utf8'));
+
+// Every module the page imports, named in its head (modulepreload), so that
+// the browser asks for them all at once instead of a level of imports at a time.
+const pageModules = [];
+(function reach(file) {
+  if (pageModules.includes(file)) return;
+  pageModules.push(file);
+  const code = fs.readFileSync(path.join(out, 'js', file), 'utf8');
+  for (const m of code.matchAll(/^(?:import|export)\s[^;]*?from\s+'\.\/([\w.-]+\.js)'/gm)) reach(m[1]);
+})('app.js');
+const indexFile = path.join(out, 'index.html');
+const appTag = '<script type="module" src="js/app.js"></script>';
+const indexHtml = fs.readFileSync(indexFile, 'utf8');
+if (!indexHtml.includes(appTag) || pageModules.length < 10) throw new Error('index.html: the page modules were not found');
+fs.writeFileSync(indexFile, indexHtml.replace(appTag, () =>
+  appTag + pageModules.slice(1).map((f) => `\n  <link rel="modulepreload" href="js/${f}">`).join('')));
 
 const files = [];
 (function walk(dir) {
@@ -39,6 +64,24 @@ sw = sw.replace(/const VERSION = .*\/\* __VERSION__ \*\//, `const VERSION = ${JS
   .replace(/const FILES = .*\/\* __FILES__ \*\//, `const FILES = ${JSON.stringify(precache)};`);
 if (!sw.includes(version)) throw new Error('sw.js: version placeholder not found');
 fs.writeFileSync(swPath, sw);
+precompress(out);
+
+// Beside each text file and the wasm module, its brotli and gzip forms
+// (FILE.br, FILE.gz), as a static host serves them (scripts/serve.mjs picks
+// the one a browser accepts); only where they are smaller. Written after the
+// version and the service worker's list, which name the files themselves.
+function precompress(dir) {
+  const kinds = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.webmanifest']);
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const p = path.join(e.parentPath ?? e.path, e.name);
+    if (!e.isFile() || !kinds.has(path.extname(e.name))) continue;
+    const raw = fs.readFileSync(p);
+    const br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+    const gz = zlib.gzipSync(raw, { level: 9 });
+    if (br.length < raw.length) fs.writeFileSync(p + '.br', br);
+    if (gz.length < raw.length) fs.writeFileSync(p + '.gz', gz);
+  }
+}
 
 // ---- the single file ----
 // A small bundler for the site's own modules: each module becomes a function
@@ -89,7 +132,7 @@ const style = fs.readFileSync(path.join(src, 'css', 'style.css'), 'utf8');
 // text/plain it is never run by the page.
 const workerCode = fs.readFileSync(path.join(wasmDir, 'battle.js'), 'utf8') + '\n' +
   `self.BATTLE_WASM_BASE64 = '${fs.readFileSync(path.join(wasmDir, 'battle.wasm')).toString('base64')}';\n` +
-  fs.readFileSync(path.join(src, 'js', 'worker.js'), 'utf8');
+  fs.readFileSync(workerFile, 'utf8');
 if (workerCode.includes('</script')) throw new Error('single file: the worker code contains </script');
 if (appCode.includes('</script')) throw new Error('single file: the page code contains </script');
 
@@ -107,8 +150,9 @@ html = html
   .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
   .replace('<link rel="stylesheet" href="css/style.css">', () => `<style>${style}</style>`)
   .replace('<script type="module" src="js/app.js"></script>', '')
+  .replace('<script src="js/boot.js"></script>', '')
   .replace('</body>', () => `<script type="text/plain" id="worker-source">${workerCode}</script>\n<script>${appCode}</script>\n</body>`);
-if (!html.includes('worker-source') || !html.includes('<style>')) throw new Error('single file: index.html no longer has the expected shape');
+if (!html.includes('worker-source') || !html.includes('<style>') || html.includes('<script src="js/boot.js">')) throw new Error('single file: index.html no longer has the expected shape');
 fs.mkdirSync(dist, { recursive: true });
 fs.writeFileSync(path.join(dist, 'battle-calculator.html'), html);
 

@@ -61,7 +61,11 @@ std::string luck_words(const std::string& side_name, const json& rank) {
     if (eq <= 0)
         s += " (this result is impossible under these rules and numbers: check what was entered).";
     else
-        s += "; luckier than " + percent(rank["percentile"].get<double>() / 100) + " of them.";
+        // Luckier than the results ranked below it, and as lucky as those
+        // ranked the same: "at least this good" and these add up. (The
+        // percentile, which counts half of the ties, is for a mark on a scale:
+        // in words, a result ranked last was "luckier than" a third of them.)
+        s += "; luckier than " + percent(rank["worse"].get<double>()) + " of them, as lucky as " + percent(eq) + ".";
     return s;
 }
 

@@ -89,6 +89,7 @@ json sweep_tool(const api::Ruleset& ruleset, const In& req) {
     std::sort(order.begin(), order.end(),
               [&](std::size_t a, std::size_t b) { return points[a]["value"] < points[b]["value"]; });
     json worse = json::array();
+    std::size_t unseen = 0;  // drops too small to show at the precision the chances are written in
     bool sampled = false;
     const std::string who = f.side_name(side);
     for (std::size_t k = 1; k < order.size(); ++k) {
@@ -103,6 +104,12 @@ json sweep_tool(const api::Ruleset& ruleset, const In& req) {
             drop = hi_b < lo_a;
         }
         if (!drop) continue;
+        // "lowers the chance from >99.99% to >99.99%" says nothing: such a
+        // drop is counted, and said in the summary, not listed.
+        if (percent(pa) == percent(pb)) {
+            ++unseen;
+            continue;
+        }
         const std::int64_t va = a["value"], vb = b["value"];
         worse.push_back({{"from", va},
                          {"to", vb},
@@ -124,11 +131,16 @@ json sweep_tool(const api::Ruleset& ruleset, const In& req) {
     else if (worse.empty())
         summary = "Nowhere in this range does " +
                   (field && !field->one.empty() ? "more " + field->many : "raising " + label) + " lower " + who +
-                  "'s chance to win" + (sampled ? " by more than the sampling error." : ".");
+                  "'s chance to win" + (sampled ? " by more than the sampling error" : "") +
+                  (unseen ? " by as much as the precision shown" : "") + ".";
     else
         summary = std::to_string(worse.size()) + (worse.size() == 1 ? " place" : " places") + " where more gives " +
-                  who + " a lower chance to win" + (sampled ? " (beyond the sampling error)." : ".");
+                  who + " a lower chance to win" + (sampled ? " (beyond the sampling error)" : "") + ".";
+    if (unseen)
+        summary += " " + std::to_string(unseen) + (unseen == 1 ? " other step lowers" : " other steps lower") +
+                   " it by less than that: too little to show as the chances are written here.";
     out["worse_text"] = summary;
+    out["worse_unseen"] = unseen;
     finish(out, run, stopped);
     return out;
 }

@@ -35,7 +35,10 @@ const singleFile = !!document.getElementById('worker-source');
 setReadOnly(embedded || window.top !== window);
 
 // The single offline file inlines the worker's code; the site loads it by URL.
+// The first worker was started by js/boot.js while this code loaded.
 function makeWorker() {
+  const booted = window.battleBoot?.take();
+  if (booted) return booted;
   const inline = document.getElementById('worker-source');
   if (inline) {
     const url = URL.createObjectURL(new Blob([inline.textContent], { type: 'text/javascript' }));
@@ -391,7 +394,13 @@ async function boot() {
   skipLinks();
   for (const p of PAGES) if (p.fits) knowBattle(p.id, p.fits);
   if (!embedded) scan(); // anything unreadable (or of the wrong shape) is set aside now, before anything is written
-  await route(history.state?.battleCalculator ? 'reload' : 'open');
+  // A reload is told by the navigation itself, not only by history.state:
+  // Chromium does not always carry the state over a reload (it was null in
+  // 5 of 8 reloads a few seconds after an edit, on a loaded machine), and a
+  // reload read as a link opened showed the address's older battle (a value
+  // being fixed, or an edit lost) instead of the one kept a moment before.
+  const reloaded = history.state?.battleCalculator || performance.getEntriesByType?.('navigation')?.[0]?.type === 'reload';
+  await route(reloaded ? 'reload' : 'open');
   history.replaceState(OWN, '', location.href);
   window.addEventListener('popstate', (e) => route(e.state?.battleCalculator ? 'history' : 'open'));
   window.addEventListener('hashchange', () => { if (location.hash !== current?.hash && location.hash !== routing) route(); });

@@ -1,7 +1,7 @@
 // The Bloodied Steel calculator: units of both nations, tactics in order,
 // exact odds as you edit, and a rolled battle with its log.
-import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
-  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst } from './dom.js';
+import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, placeError,
+  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { runRoll } from './engine.js';
 import { solverPanel, solverOptions } from './solver-form.js';
@@ -84,7 +84,6 @@ export function mount(root, ctx, initial) {
   const unitsBox = h('div', { class: 'nations' });
   const tacticsBox = h('div', { class: 'tactics' });
   const rollBox = h('div', { class: 'roll-log' });
-  const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
   const printSummary = h('section', { class: 'print-only card' });
   const solverBox = h('div');
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
@@ -101,7 +100,6 @@ export function mount(root, ctx, initial) {
       h('h1', { text: 'Bloodied Steel' }),
       h('p', { class: 'lede', text: 'Tribunan and Ashen units meet: each side rolls a DICE6 for every point of Arms (1–3 add nothing, 4–5 add 1, 6 adds 2), each Total cuts down every enemy unit whose Armour it beats, and survivors retreat.' }),
       ctx.toolbar()),
-    banner,
     printSummary,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
@@ -306,18 +304,14 @@ export function mount(root, ctx, initial) {
     return r;
   }
 
-  // The error in words, beside its field and above the page; returns the words.
+  // The error beside its field (the odds card and strip say it too); returns
+  // its words, or {waiting} for a field emptied mid-edit (dom.js placeError).
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
-    const why = explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits });
-    const placed = showFieldError(page, err.path, err.message);
-    banner.hidden = false;
-    replace(banner, why, placed ? ' (marked below)' : '');
-    return why;
+    return placeError(page, err, (e) => explain(scen, e, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }));
   }
   function clearError() {
     clearFieldErrors(page);
-    banner.hidden = true;
   }
 
   // ---- odds ----
@@ -368,7 +362,7 @@ export function mount(root, ctx, initial) {
       h('div', { class: 'roll-head' }, h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
         tools.luckButton(answer)),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
-      h('ol', { class: 'log' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
+      h('ol', { class: 'log', attrs: LOG_ATTRS }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
 
   // ---- print ----

@@ -1,7 +1,7 @@
 // Charts built node by node (no HTML strings), so that every value can be
 // read: printed beside its bar, on a percent axis with gridlines, shown when a
 // bar is tapped or focused, and in a table of numbers under the chart.
-import { h, pct } from './dom.js';
+import { h, pct, pctAmong } from './dom.js';
 
 const TICKS = [0, 0.25, 0.5, 0.75, 1];
 
@@ -29,6 +29,8 @@ function numbers(caption, head, rows) {
 // every track has the same width whatever its value's text, so lengths compare.
 export function outcomeBars(items, { caption = 'Outcomes' } = {}) {
   const ci = items.some((it) => it.lo !== undefined);
+  const ps = items.map((it) => it.p);
+  const shown = (p) => pctAmong(p, ps);
   const list = h('div', { class: 'bars' + (ci ? ' with-ci' : ''), attrs: { role: 'list', 'aria-label': caption } });
   for (const it of items) {
     const fill = h('div', { class: 'bar-fill ' + (it.cls || '') });
@@ -43,13 +45,13 @@ export function outcomeBars(items, { caption = 'Outcomes' } = {}) {
     list.append(h('div', { class: 'bar-row', attrs: { role: 'listitem' }, dataset: it.id ? { outcome: it.id } : null },
       h('span', { class: 'bar-label', text: it.label }),
       track,
-      h('span', { class: 'bar-value' }, h('span', { class: 'p', text: pct(it.p) }),
+      h('span', { class: 'bar-value' }, h('span', { class: 'p', text: shown(it.p) }),
         it.lo !== undefined ? h('span', { class: 'ci', text: ` ${pct(it.lo)} – ${pct(it.hi)}` }) : null)));
   }
   list.append(h('div', { class: 'bar-row axis-row', attrs: { 'aria-hidden': 'true' } }, h('span'), axis(1), h('span')));
   return h('div', { class: 'chart outcome-chart' }, list,
     numbers(caption, ci ? ['Outcome', 'Probability', '95% interval'] : ['Outcome', 'Probability'],
-      items.map((it) => (ci ? [it.label, pct(it.p), `${pct(it.lo)} – ${pct(it.hi)}`] : [it.label, pct(it.p)]))));
+      items.map((it) => (ci ? [it.label, shown(it.p), `${pct(it.lo)} – ${pct(it.hi)}`] : [it.label, shown(it.p)]))));
 }
 
 // A value scale for the largest bar: 10%, 20%, 25%, 50% ... so the axis reads in round steps.
@@ -67,12 +69,16 @@ const ROWS_AT_MOST = 21; // one row per value up to a d20's 0–20; more values 
 export function distChart(dist, { title = '', xLabel = 'Value', highlight = null, mark = null, maxBars = 60, cls = '' } = {}) {
   const all = Object.entries(dist || {}).map(([v, p]) => [Number(v), p]).filter(([, p]) => p > 0).sort((a, b) => a[0] - b[0]);
   if (all.length === 0) return h('p', { class: 'muted', text: 'No data.' });
+  // At least each value: summed from the largest down (the small tails stay
+  // exact); the smallest value of a whole distribution is at least 100%,
+  // exactly, not ">99.99%" from rounding in the sum.
   const atLeast = new Map();
-  let tail = all.reduce((s, [, p]) => s + p, 0);
-  for (const [v, p] of all) {
-    atLeast.set(v, Math.min(1, tail));
-    tail -= p;
+  let tail = 0;
+  for (let i = all.length - 1; i >= 0; i--) {
+    tail += all[i][1];
+    atLeast.set(all[i][0], Math.min(1, tail));
   }
+  if (Math.abs(tail - 1) < 1e-9) atLeast.set(all[0][0], 1);
   // Too many values for bars: keep the most likely run (the table keeps them all).
   let entries = all;
   let note = null;

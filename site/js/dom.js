@@ -82,6 +82,10 @@ export function unitButton(text, template, name, onClick, opts = {}) {
   return b;
 }
 
+// A rolled battle's log scrolls inside its card: it takes the keyboard
+// (Tab to it, then the arrow keys scroll it) and is named for a screen reader.
+export const LOG_ATTRS = { tabindex: '0', 'aria-label': 'The rolled battle, step by step (scrolls)' };
+
 export function numberInput(value, { min = null, max = null, step = 1, onInput } = {}) {
   return h('input', {
     attrs: { type: 'number', inputmode: 'numeric', min, max, step },
@@ -134,7 +138,8 @@ export function numberValue(input) {
 }
 
 // Marks the field at `path` (or its closest parent path) with `message`;
-// returns whether a field was found.
+// returns whether a field was found. The words float just under the field
+// (style.css), over what follows, so that nothing on the page moves.
 export function showFieldError(root, path, message) {
   clearFieldErrors(root);
   if (!path) return false;
@@ -144,7 +149,7 @@ export function showFieldError(root, path, message) {
     const err = root.querySelector(`[data-error-for="${cssEscape(p)}"]`);
     if (input || err) {
       if (input) input.setAttribute('aria-invalid', 'true');
-      if (err) err.textContent = message;
+      if (err) say(err, message);
       return true;
     }
     p = p.slice(0, Math.max(0, p.lastIndexOf('/')));
@@ -152,9 +157,50 @@ export function showFieldError(root, path, message) {
   return false;
 }
 
+// The number field at `path`, when the user has emptied it (mid-edit: about
+// to type another number), else null. Text that is not a number is not empty.
+export function emptiedAt(root, path) {
+  if (!path) return null;
+  const input = root.querySelector(`input[type=number][data-path="${cssEscape(path)}"]`);
+  return input && input.value.trim() === '' && !input.validity?.badInput ? input : null;
+}
+
+// The core's error `err` on the page: beside its field, or, when the field is
+// one the user has emptied, not an error at all: a note asking for a number,
+// and the page waits. So too for what `waitsFor(err)` names (an army the user
+// has not filled yet, after Clear): {note (beside the field, or null), words} or null. `words(err)` puts
+// an error in words (naming the unit and the field). Returns the error's
+// words, or {waiting: words}.
+export function placeError(root, err, words, { waitsFor = null } = {}) {
+  const wait = emptiedAt(root, err.path) ? { note: 'type a number', words: words({ ...err, message: 'needs a number' }) } : waitsFor?.(err);
+  if (wait) {
+    clearFieldErrors(root);
+    const note = wait.note && err.path && root.querySelector(`[data-error-for="${cssEscape(err.path)}"]`);
+    if (note) {
+      note.classList.add('note');
+      say(note, wait.note);
+    }
+    return { waiting: wait.words };
+  }
+  showFieldError(root, err.path, err.message);
+  return words(err);
+}
+
+// Sets a field's words, turned to open leftwards where they would run off
+// the right of the screen.
+function say(el, text) {
+  el.textContent = readable(text);
+  el.classList.remove('leftwards');
+  const r = el.getBoundingClientRect();
+  if (r.width && r.right > document.documentElement.clientWidth - 4) el.classList.add('leftwards');
+}
+
 export function clearFieldErrors(root) {
   for (const el of root.querySelectorAll('[aria-invalid="true"]')) el.removeAttribute('aria-invalid');
-  for (const el of root.querySelectorAll('.field-error')) el.textContent = '';
+  for (const el of root.querySelectorAll('.field-error')) {
+    el.textContent = '';
+    el.classList.remove('note');
+  }
 }
 
 function cssEscape(s) {
@@ -171,9 +217,49 @@ export function pct(p) {
   return (x < 1 || x > 99 ? x.toFixed(2) : x.toFixed(1)) + '%';
 }
 
+// A number as en-US writes it ("5,000,001", "12.5"): at most `digits`
+// decimals, thousands grouped. Written out rather than left to
+// toLocaleString: the browser's first use of Intl loads its locale data,
+// which took a quarter of a second on a slowed phone's first odds.
+// The core's words as the page writes numbers and changes: thousands
+// grouped ("5,000,001 states", "from 0 to 1,000,000"; not a seed, which is
+// typed back as it is) and "→" for "->".
+export function readable(text) {
+  return String(text ?? '')
+    .replace(/(?<![\d.,]|seed )(\d{5,})(?!\d|[.,]\d)/gi, (d) => d.replace(/\B(?=(\d{3})+$)/g, ','))
+    .replace(/ -> /g, ' → ');
+}
+
+// `p` as pct() writes it, as one of the probabilities `all` of the same
+// outcomes (which sum to 1): never "100%" while another of them is above 0,
+// since that other one reads "<0.01%" beside it.
+export function pctAmong(p, all) {
+  const text = pct(p);
+  if (text === '100%' && all.some((q) => q !== p && q > 0)) return '>99.99%';
+  if (text === '0%' && p > 0) return '<0.01%';
+  return text;
+}
+
 export function num(x, digits = 2) {
   if (x === null || x === undefined || Number.isNaN(x)) return '–';
-  return Number(x).toLocaleString('en-US', { maximumFractionDigits: digits });
+  const n = Number(x);
+  if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
+  if (Math.abs(n) >= 1e21) return String(n);
+  const [whole, frac = ''] = rounded(Math.abs(n), digits).split('.');
+  const decimals = frac.replace(/0+$/, '');
+  const text = whole.replace(/\B(?=(\d{3})+$)/g, ',') + (decimals ? '.' + decimals : '');
+  return n < 0 && text !== '0' ? '-' + text : text;
+}
+// `x` (not negative) to `digits` decimals, rounded half up from the shortest
+// decimal that reads back as x (2.675 gives 2.68, as a person would write it).
+function rounded(x, digits) {
+  const s = String(x);
+  if (s.includes('e')) return x.toFixed(digits);
+  const [w, f = ''] = s.split('.');
+  if (f.length <= digits) return s;
+  const scaled = BigInt(w + f.slice(0, digits)) + (f[digits] >= '5' ? 1n : 0n);
+  const t = scaled.toString().padStart(digits + 1, '0');
+  return digits ? `${t.slice(0, -digits)}.${t.slice(-digits)}` : t;
 }
 
 export function debounce(fn, ms) {

@@ -11,40 +11,54 @@ export class Cancelled extends Error {
   }
 }
 
+// The cores the browser reports, at most 8: how many workers sample a battle.
+export function coreCount() {
+  return Math.max(1, Math.min(8, Number(globalThis.navigator?.hardwareConcurrency) || 1));
+}
+
 export class Engine {
-  constructor(workerUrl = 'js/worker.js', makeWorker = null) {
+  // `family`: shared by an engine and the engines it makes (the pool, the
+  // exact solve behind sampled odds): the compiled wasm module, fetched and
+  // compiled by the first worker and handed to every other one.
+  constructor(workerUrl = 'js/worker.js', makeWorker = null, family = null) {
     this.workerUrl = workerUrl;
     this.makeWorker = makeWorker || (() => new Worker(this.workerUrl));
+    this.family = family || { module: null, compiler: null, waiters: [] };
     this.nextId = 1;
     this.pending = new Map(); // id -> {fn, request, slot, resolve, reject, onProgress}
     this.running = null;      // the id the worker is working on
     this.queue = [];
     this.worker = null;
-    this.helpers = null;      // further engines for sampling on every core (made when first needed)
+    this.inited = false;      // the worker has its {init} message
+    this.helpers = null;      // further engines for sampling on every core (made when a battle is first sampled)
     this.upgradeEngine = null; // the exact solve behind sampled odds (made when first needed)
     this.runs = 0;            // bumped by each odds run and by stop(): older runs see they are stale
     this.start();
   }
 
-  // Engines that sample together: one worker, each with its own wasm module,
-  // per core the browser reports (at most 8), beside this one, which stays
-  // free for exact odds, rolls and the rest. None on a single core.
+  // Engines that sample together: one worker per core the browser reports (at
+  // most 8), each with its own instance of the one compiled module, beside
+  // this one, which stays free for exact odds, rolls and the rest. None on a
+  // single core. Made when a battle is first sampled, not before: most
+  // battles are answered exactly by this engine alone.
   pool() {
     if (!this.helpers) {
-      const cores = Math.max(1, Math.min(8, Number(globalThis.navigator?.hardwareConcurrency) || 1));
-      this.helpers = cores > 1 ? Array.from({ length: cores }, () => new Engine(this.workerUrl, this.makeWorker)) : [];
-      // Loaded now, while the first odds are worked out, so that the first
-      // sampled answer does not wait for them.
-      for (const e of this.helpers) e.call('version', {}).catch(() => {});
+      const cores = coreCount();
+      this.helpers = cores > 1 ? Array.from({ length: cores }, () => new Engine(this.workerUrl, this.makeWorker, this.family)) : [];
     }
     return this.helpers;
+  }
+
+  // How many engines pool() gives (or would give: it makes none until asked).
+  poolSize() {
+    return this.helpers ? this.helpers.length : (coreCount() > 1 ? coreCount() : 0);
   }
 
   // The worker for the exact solve that goes on behind sampled odds: one of
   // its own, so that cancelling it (restarting its worker) never delays the
   // next edit's answer here.
   upgrader() {
-    if (!this.upgradeEngine) this.upgradeEngine = new Engine(this.workerUrl, this.makeWorker);
+    if (!this.upgradeEngine) this.upgradeEngine = new Engine(this.workerUrl, this.makeWorker, this.family);
     return this.upgradeEngine;
   }
 
@@ -62,12 +76,29 @@ export class Engine {
   }
 
   start() {
-    this.worker = this.makeWorker();
-    this.worker.onmessage = (e) => this.receive(e.data);
-    this.worker.onerror = (e) => {
+    const worker = this.makeWorker();
+    this.worker = worker;
+    this.inited = false;
+    worker.onmessage = (e) => this.receive(e.data);
+    worker.onerror = (e) => {
       e.preventDefault?.();
       this.fail(new Error('the calculator stopped: ' + (e.message || 'worker error')));
     };
+    // The worker's first message: the family's compiled module, or (for the
+    // first worker, or when no module could be had) none, to compile its own.
+    const f = this.family;
+    const init = (module) => {
+      if (this.worker !== worker) return; // restarted meanwhile: the new worker has its own
+      worker.postMessage({ init: { module } });
+      this.inited = true;
+      this.pump();
+    };
+    if (f.module) init(f.module);
+    else if (f.compiler && f.compiler !== this) f.waiters.push(init);
+    else {
+      f.compiler = this;
+      init(null);
+    }
   }
 
   // Restarts the worker, failing the running call and keeping the queue.
@@ -130,7 +161,7 @@ export class Engine {
   }
 
   pump() {
-    if (this.running || this.queue.length === 0) return;
+    if (!this.inited || this.running || this.queue.length === 0) return;
     const id = this.queue.shift();
     const p = this.pending.get(id);
     if (!p) return this.pump();
@@ -139,6 +170,15 @@ export class Engine {
   }
 
   receive(msg) {
+    if ('module' in msg) {
+      // The module this worker compiled, for every worker started from now on.
+      const f = this.family;
+      // None: it could not compile one, and each waiting worker tries on its own.
+      f.module = msg.module;
+      if (!f.module) f.compiler = null;
+      for (const w of f.waiters.splice(0)) w(f.module);
+      return;
+    }
     const p = this.pending.get(msg.id);
     if (!p) return;
     if (msg.progress) {
@@ -219,12 +259,12 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
   engine.cancelOdds();
   const token = engine.runs;
   const cancelled = () => engine.runs !== token;
-  const engines = engine.pool();
   const upgrade = preview && progressive(request) ? upgradeRequest(request) : null;
   // Without the moment's exact attempt (`quick` false: this battle needed more
   // a moment ago), sampling starts at once and the exact solve follows it.
   request = upgrade && !quick ? { ...request, solver: { ...solverOf(request), method: 'monte-carlo' } } : withPageSolver(request);
-  const parallel = engines.length > 1 && request && typeof request === 'object';
+  // The pool's workers start only once a battle is sampled (a "deferred" answer).
+  const parallel = engine.poolSize() > 1 && request && typeof request === 'object';
   const asked = parallel ? { ...request, solver: { ...(request.solver || {}), defer_sampling: true } } : request;
   const wantsExact = (a) => upgrade && a.ok && !a.method.startsWith('exact') && (!quick || a.fallback?.reason === 'time limit');
   let sampled = null, exactRun = null, exactOk = false;
@@ -263,6 +303,7 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
       // With exact odds to follow, the first blocks precise to PAGE_PREVIEW_HALFWIDTH
       // are shown at once; sampling goes on to the request's own precision
       // beside the exact solve, and stops if the exact odds come first.
+      const engines = engine.pool();
       answer = await samplePool(engines, request, deferred, {
         cancelled: () => cancelled() || exactOk,
         finish: engine,
@@ -313,8 +354,8 @@ export async function runRoll(engine, request, { box, showError }) {
     return null;
   }
   if (!answer.ok) {
-    showError(answer.error);
-    replace(box, h('p', { class: 'error', text: 'Not rolled: fix the marked field.' }));
+    const said = showError(answer.error);
+    replace(box, h('p', { class: 'error', text: said?.waiting ? `Not rolled: ${said.waiting}.` : 'Not rolled: fix the marked field.' }));
     return null;
   }
   return answer;

@@ -2,7 +2,7 @@
 // result region a page registers is dimmed the moment the battle changes and
 // stays dimmed, with the reason in words, until odds for the battle as it now
 // stands arrive: a shown result always matches the battle or says it does not.
-import { h, replace, button, pct, num } from './dom.js';
+import { h, replace, button, pct, pctAmong, num, readable } from './dom.js';
 import { runOdds, PAGE_EXACT_TIME_S } from './engine.js';
 import { outcomeBars } from './charts.js';
 
@@ -43,22 +43,24 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
   const own = [body, strip];
   const tracked = new Set();
   const droppable = new Map(); // element -> text shown once its content is dropped
+  const keeping = new Map();   // element -> a mark: at the next change of units its content stays, dimmed, under it
+  const marked = new Set();    // regions showing a kept content under its mark: dimmed inside, the mark in full
   let last = null;
   // The last run showed sampled odds before exact ones: the battle is large,
   // so the next edit samples at once instead of first trying for a moment.
   let large = false;
 
   function setState(text, kind) {
-    state.textContent = text;
+    state.textContent = readable(text);
     strip.dataset.state = kind;
   }
   function say(text, kind = '') {
-    status.textContent = text;
+    status.textContent = readable(text);
     status.classList.toggle('error', kind === 'error');
   }
   function dim(on) {
     for (const r of own) r.classList.toggle('stale', on);
-    if (on) for (const r of tracked) r.classList.add('stale');
+    if (on) for (const r of tracked) if (!marked.has(r)) r.classList.add('stale');
   }
 
   return {
@@ -74,17 +76,46 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     changed({ structural = false } = {}) {
       dim(true);
       delete strip.dataset.pending;
-      say('The battle changed: the odds below are for the battle before it, until new ones arrive.');
+      say('The battle changed: these odds are for the battle before it.');
       setState('updating…', 'stale');
       if (structural) {
         large = false;  // units came or went: worth the moment's exact attempt again
         replace(details, h('p', { class: 'muted', text: 'The units changed: their results come with the new odds.' }));
-        for (const [el, text] of droppable) replace(el, h('p', { class: 'muted', text }));
+        for (const [el, text] of droppable) {
+          const mark = keeping.get(el);
+          keeping.delete(el);
+          if (mark) {
+            // What it shows, without the mark of an earlier keep.
+            const shown = [...el.childNodes].filter((n) => n !== mark && !n.contains?.(mark) && !n.classList?.contains('kept-mark'));
+            const inner = shown.length === 1 && shown[0].classList?.contains('kept-result') ? [...shown[0].childNodes] : shown;
+            mark.classList.add('kept-mark');
+            replace(el, mark, h('div', { class: 'kept-result stale' }, inner));
+            el.classList.remove('stale');  // the mark reads in full; what it marks is dimmed
+            marked.add(el);
+          } else {
+            marked.delete(el);
+            replace(el, h('p', { class: 'muted', text }));
+          }
+        }
       }
+    },
+    // At the next change of units, `el` (a tracked region) keeps what it
+    // shows, dimmed, under `mark` (a rolled battle just applied to a roster).
+    keep(el, mark) {
+      keeping.set(el, mark);
     },
     // A region is up to date again (the matrix after its call, a new roll).
     settle(el) {
+      marked.delete(el);
       el.classList.remove('stale');
+    },
+    // A field the user has emptied, mid-edit: not an error; the odds wait for
+    // its number (`why` names the unit and the field).
+    waiting(why) {
+      dim(true);
+      delete strip.dataset.pending;
+      say(`Waiting: ${why}.`);
+      setState(`waiting: ${why}`, 'waiting');
     },
     // The battle as it stands cannot be computed: `why` names the unit and the field.
     failed(why) {
@@ -96,14 +127,14 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
     // Computes the odds of `request` and hands each good answer to `render`:
     // for a battle too large to solve at once, its sampled odds first, then
     // its exact odds (or the sampled ones again, saying why they stand). A
-    // bad field goes to `showError` (which names it); `clearError` after a
-    // good answer. Nothing is drawn once `alive()` turns false (page left).
+    // bad field goes to `showError` (dom.js placeError: the words, or
+    // {waiting} for an emptied field); `clearError` after a good answer. Nothing is drawn once `alive()` turns false (page left).
     async run(request, { render, showError, clearError, alive = () => true }) {
       const view = this;
       const deliver = (a) => {
         if (!alive()) return;
         if (!a.ok) {
-          view.failed(showError(a.error));
+          view.refused(showError(a.error));
           return;
         }
         clearError();
@@ -147,6 +178,11 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       }
       deliver(answer);
     },
+    // What a page's showError answered: the words of an error, or {waiting}.
+    refused(said) {
+      if (said && typeof said === 'object') this.waiting(said.waiting);
+      else this.failed(said);
+    },
     // Fresh odds: the bars, the strip and the status line; the page draws the details.
     show(a, methodText, timing) {
       last = a;
@@ -154,7 +190,8 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       const items = outcomes.map((o) => ({ id: o.id, label: o.name, p: a.outcomes[o.id] ?? 0, cls: o.cls,
         ...(a.ci95 ? { lo: a.ci95[o.id][0], hi: a.ci95[o.id][1] } : {}) }));
       replace(bars, outcomeBars(items, { caption: 'Outcome of the battle' }));
-      outcomes.forEach((o, i) => { values[i].querySelector('.strip-p').textContent = pct(a.outcomes[o.id] ?? 0); });
+      const ps = outcomes.map((o) => a.outcomes[o.id] ?? 0);
+      outcomes.forEach((o, i) => { values[i].querySelector('.strip-p').textContent = pctAmong(ps[i], ps); });
       const half = a.ci95 ? Math.max(...outcomes.map((o) => (a.ci95[o.id][1] - a.ci95[o.id][0]) / 2)) : 0;
       method.textContent = a.method.startsWith('exact') ? 'exact' : `sampled ±${pct(half)}`;
       setState('', 'fresh');

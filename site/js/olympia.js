@@ -1,8 +1,8 @@
 // The Olympia PBEM calculator: two stacks of nobles with their men, the
 // defender's structure, the rule options; exact or sampled odds as you edit,
 // and a rolled battle written like a turn report.
-import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
-  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst } from './dom.js';
+import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, placeError,
+  clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { runRoll } from './engine.js';
 import { rulesFold, optionWords, changedText } from './options-form.js';
@@ -118,7 +118,6 @@ export function mount(root, ctx, initial) {
   const stacksBox = h('div', { class: 'ol-stacks' });
   const optionsBox = h('div', { class: 'card fold-card' });
   const rollBox = h('div', { class: 'roll-log' });
-  const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
   const pasteNote = h('div', { class: 'banner info ol-paste-note', hidden: true, attrs: { role: 'status' } });
   const solverBox = h('div');
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
@@ -154,7 +153,7 @@ export function mount(root, ctx, initial) {
       h('h1', { text: 'Olympia PBEM' }),
       h('p', { class: 'lede', text: 'Two stacks fight man by man (G2 rulebook, section 14): a random man strikes a random enemy in the front row, hitting with his attack against the target\'s defense, until a side\'s strength falls to its break point. Then the wounded lose health and the loser\'s nobles may be taken prisoner.' }),
       ctx.toolbar()),
-    banner, printSummary,
+    printSummary,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'ol-stacks-h' } },
@@ -368,19 +367,18 @@ export function mount(root, ctx, initial) {
     return r;
   }
 
-  // The error in words, beside its field and above the page; returns the words.
+  // The error beside its field (the odds card and strip say it too); returns
+  // its words, or {waiting} for a field emptied mid-edit (dom.js placeError).
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
     if (err.path && err.path.startsWith('/options')) optionsBox.querySelector('details')?.setAttribute('open', '');
-    const why = explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits });
-    const placed = showFieldError(page, err.path, err.message);
-    banner.hidden = false;
-    replace(banner, why, placed ? ' (marked below)' : '');
-    return why;
+    return placeError(page, err, (e) => explain(scen, e, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }), { waitsFor: (e) => {
+      const m = (e.path || '').match(/^\/(attacker|defender)\/nobles$/);
+      return m && !scen[m[1]].nobles.length ? { note: null, words: `the ${m[1]}'s stack has no nobles yet` } : null;
+    } });
   }
   function clearError() {
     clearFieldErrors(page);
-    banner.hidden = true;
   }
 
   // ---- odds ----
@@ -447,7 +445,7 @@ export function mount(root, ctx, initial) {
       h('div', { class: 'roll-head' }, h('p', { class: 'roll-outcome', text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
         tools.luckButton(answer)),
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
-      h('ol', { class: 'log ol-report' }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
+      h('ol', { class: 'log ol-report', attrs: LOG_ATTRS }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
 
   renderStacks();

@@ -3,12 +3,14 @@
 // the battle was rolled from the roster as it is now (same units, same
 // casualty dice); otherwise the page says why and offers to reload the
 // armies. After an apply the armies follow the roster, and the roster records
-// which roll it was (seed, dice version, starting dice).
-import { h, replace, field, select, button } from './dom.js';
+// which roll it was (seed, dice version, starting dice). A side of the battle
+// can also become a new roster ("Save this side as a roster").
+import { h, replace, field, select, button, textInput, readable } from './dom.js';
 import { canonical } from './store.js';
 import { explain } from './roster.js';
-import { STAYS_HERE, loadRosters, findRoster, writeRoster, callRoster, onRosterChange } from './roster-store.js';
+import { STAYS_HERE, newKey, loadRosters, findRoster, writeRoster, callRoster, onRosterChange } from './roster-store.js';
 import { battleOfRoll } from './roster-luck.js';
+import { rosterFromUnits } from './roster-make.js';
 
 const SIDES = [['attacker', 'Attacker'], ['defender', 'Defender']];
 const FROM = 'battle-calculator/v2/roster-from'; // per tab: which roster each side came from
@@ -44,7 +46,11 @@ function loadFrom(embedded) {
 // For site/js/warfare.js: mount(...) { const link = rosterLink(ctx, {...}); ctx = link.ctx; ... link.element }
 // setUnits(side, units, label) puts a roster's army on a side; with a label
 // (what the user did), the battle before is undoable (ctx.checkpoint).
-export function rosterLink(ctx, { setUnits }) {
+// getUnits(side): the side's units as they are. keepRoll(words): the rolled
+// battle shown is kept (dimmed, marked with the words) when the armies next
+// change, instead of being dropped: the one just applied to a roster.
+// link.applyControl goes beside the rolled battle: Apply and Undo apply.
+export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () => {} }) {
   const from = loadFrom(ctx.embedded); // roster keys the armies came from
   let lastRoll = null;  // {answer, request}
   let verdict = null;   // the last roll checked against the rosters: {ok, why, sides}
@@ -52,6 +58,10 @@ export function rosterLink(ctx, { setUnits }) {
   let undo = null;      // [{key, before, rev, side}]
   const status = h('p', { class: 'muted small', attrs: { role: 'status', 'aria-live': 'polite' } });
   const box = h('div', { class: 'roster-link' });
+  const applyStatus = h('p', { class: 'small', attrs: { role: 'status', 'aria-live': 'polite' } });
+  const applyButtons = h('div', { class: 'toolbar' });
+  const applyWhy = h('div');
+  const applyControl = h('div', { class: 'roster-apply', hidden: true }, applyButtons, applyWhy, applyStatus);
   const element = h('details', { class: 'roster-bridge' },
     h('summary', { text: 'Armies from a roster' }),
     h('p', { class: 'muted small', text: 'Field a roster\'s units with their casualty dice and unpaid flags, and after a roll give the result back to the roster. ' + STAYS_HERE }),
@@ -64,28 +74,70 @@ export function rosterLink(ctx, { setUnits }) {
 
   function render() {
     const list = loadRosters();
+    renderApply();
     if (!list.length) {
-      replace(box, h('p', { class: 'muted small' }, 'No rosters yet: ', h('a', { href: '#/roster', text: 'make one on the Roster page' }), '.'));
+      replace(box, h('p', { class: 'muted small' }, 'No rosters yet: save a side of this battle as one (below), or ', h('a', { href: '#/roster', text: 'make one on the Roster page' }), '.'),
+        saveRow());
       return;
     }
     const choose = select(list.map((e) => ({ id: e.key, name: e.roster.name || 'Army' })), list[0].key);
     const sideSel = select(SIDES.map(([id, name]) => ({ id, name })), 'attacker');
-    const ready = !!(lastRoll && verdict?.ok);
-    const applyBtn = button('Apply result to roster', () => apply(), { cls: 'primary', disabled: !ready });
-    const undoBtn = button('Undo apply', () => undoApply(), { disabled: !undo });
-    let why = null;
-    if (lastRoll && checking) why = h('p', { class: 'muted small', text: 'Checking the roll against the roster…' });
-    else if (lastRoll && verdict && !verdict.ok) {
-      why = h('div', { class: 'roster-stale' },
-        h('p', { class: 'small', dataset: { field: 'apply-why' }, text: `This roll cannot be applied: ${verdict.why}` }),
-        verdict.reload ? button('Reload the armies from the roster', () => reloadArmies(), { cls: 'small' }) : null);
-    }
     replace(box,
       h('div', { class: 'roster-link-row' },
         field('Roster', choose, null), field('Side', sideSel, null),
         button('Take armies from a roster', () => take(choose.value, sideSel.value, { label: true }))),
-      h('div', { class: 'toolbar' }, applyBtn, undoBtn),
-      why);
+      saveRow());
+  }
+
+  // "Save this side as a roster": a side of the battle, as a new roster.
+  function saveRow() {
+    const sides = SIDES.filter(([id]) => getUnits(id).length);
+    if (!sides.length) return h('p', { class: 'muted small', text: 'Build an army to save it as a roster.' });
+    const sideSel = select(sides.map(([id, name]) => ({ id, name })), sides[0][0]);
+    const name = textInput(`${sides[0][1]}'s army`, { maxlength: ctx.rules.limits?.name_chars ?? 80 });
+    sideSel.addEventListener('change', () => { name.value = `${sideName(sideSel.value)}'s army`; });
+    return h('div', { class: 'roster-link-row roster-save' },
+      field('Army to save', sideSel, null), field('Name of the new roster', name, null),
+      button('Save this side as a roster', () => saveSide(sideSel.value, name.value.trim() || `${sideName(sideSel.value)}'s army`)));
+  }
+
+  // Apply and Undo apply, beside the rolled battle: shown for a roll of
+  // units that came from a roster, and after an apply.
+  function renderApply() {
+    const ready = !!(lastRoll && verdict?.ok);
+    const relevant = lastRoll && (checking || ready || (verdict && !verdict.none));
+    applyControl.hidden = !relevant && !undo && !applyStatus.textContent;
+    const names = ready ? verdict.sides.map((x) => `“${x.entry.roster.name}”`).join(' and ') : '';
+    replace(applyButtons,
+      relevant || undo ? button(ready ? `Apply result to ${names}` : 'Apply result to roster', () => apply(), { cls: 'primary', disabled: !ready }) : null,
+      undo ? button('Undo apply', () => undoApply()) : null);
+    if (lastRoll && checking) replace(applyWhy, h('p', { class: 'muted small', text: 'Checking the roll against the roster…' }));
+    else if (lastRoll && verdict && !verdict.ok && !verdict.none) {
+      replace(applyWhy, h('div', { class: 'roster-stale' },
+        h('p', { class: 'small', dataset: { field: 'apply-why' }, text: `This roll cannot be applied: ${verdict.why}` }),
+        verdict.reload ? button('Reload the armies from the roster', () => reloadArmies(), { cls: 'small' }) : null));
+    } else replace(applyWhy);
+  }
+
+  async function saveSide(side, name) {
+    const units = getUnits(side);
+    status.textContent = `Saving the ${side}'s army as a roster…`;
+    const made = await rosterFromUnits(ctx.engine, (v, e, a) => explain(v, e, ctx.rules, a), name, units);
+    if (!made.ok) {
+      status.textContent = `Not saved as a roster: ${made.why}. Nothing was changed.`;
+      return;
+    }
+    const key = newKey();
+    const res = writeRoster({ key, roster: made.roster, options: made.options }, 0);
+    if (!res.ok) {
+      status.textContent = 'Not saved as a roster: this browser would not keep it (private browsing or a full store). Nothing was changed.';
+      return;
+    }
+    // The side now comes from the roster (its units carry the roster's ids),
+    // so a rolled battle's result can be applied to it.
+    if (!await take(key, side, { quiet: true, label: `Saved the ${side}'s army as the roster “${name}”` })) return;
+    status.textContent = `Saved the ${side}'s ${units.length} unit${units.length === 1 ? '' : 's'} as the roster “${name}” (see the Army roster page). ` +
+      `The ${side}'s army now comes from it: after a roll, Apply result beside the rolled battle records it there.`;
   }
 
   // The roster's army on `side`; false (said in the status) if the core refused.
@@ -119,7 +171,7 @@ export function rosterLink(ctx, { setUnits }) {
     for (const [side] of SIDES) {
       if (from[side] && await take(from[side], side, { quiet: true, label: 'Reloaded the armies from the roster' })) names.push(`${sideName(side).toLowerCase()} from “${findRoster(from[side]).roster.name}”`);
     }
-    status.textContent = names.length ? `Armies reloaded: ${names.join(', ')}. Roll again to apply a result.` : status.textContent;
+    applyStatus.textContent = names.length ? `Armies reloaded: ${names.join(', ')}. Roll again to apply a result.` : applyStatus.textContent;
   }
 
   // Whether `roll` was rolled from the rosters as they are now: every unit
@@ -153,13 +205,13 @@ export function rosterLink(ctx, { setUnits }) {
       }
       sides.push({ side, entry, units: rolled });
     }
-    if (!sides.length) return { ok: false, reload: false, why: 'no unit in this battle came from a roster.' };
+    if (!sides.length) return { ok: false, reload: false, none: true, why: 'no unit in this battle came from a roster.' };
     return { ok: true, sides };
   }
 
   async function check(roll) {
     checking++;
-    render();
+    renderApply();
     let v;
     try {
       v = await judge(roll);
@@ -169,7 +221,7 @@ export function rosterLink(ctx, { setUnits }) {
       checking--;
     }
     if (roll === lastRoll) verdict = v;
-    render();
+    renderApply();
   }
 
   async function apply() {
@@ -197,11 +249,11 @@ export function rosterLink(ctx, { setUnits }) {
       else {
         res = writeRoster({ ...entry, roster: answer.roster }, entry.rev);
         if (!res.ok) failure = res.stale ? 'it was changed in another tab since this roll was checked; reload the armies and roll again' : 'this browser would not keep it (private browsing or a full store)';
-        else said.push(`“${answer.roster.name}”: ${answer.events.map((e) => e.text).join(' ')}`);
+        else said.push(`“${answer.roster.name}”: ${readable(answer.events.map((e) => e.text).join(' '))}`);
       }
       if (failure) {
         const back = rollBack(done);
-        status.textContent = `Not applied to “${entry.roster.name}”: ${failure}.${back}`;
+        applyStatus.textContent = `Not applied to “${entry.roster.name}”: ${failure}.${back}`;
         render();
         return;
       }
@@ -210,11 +262,13 @@ export function rosterLink(ctx, { setUnits }) {
     undo = done;
     lastRoll = null;
     verdict = null;
-    status.textContent = `Applied to ${said.join(' ')}`;
+    applyStatus.textContent = `Applied to ${said.join(' ')}`;
     // The page's Undo (and Ctrl+Z) puts back the armies and the rosters both.
     ctx.checkpoint(`Applied the result to ${done.map((d) => `“${d.before.roster.name}”`).join(' and ')}`, { also: () => undoApply({ follow: false }) });
+    // The rolled battle stays on the page, dimmed and marked: it is the one the roster now holds.
+    keepRoll(`Applied to ${done.map((d) => `“${d.before.roster.name}”`).join(' and ')}: the rolled battle below is recorded there, and the armies now follow the roster.`);
     await follow(done);
-    status.textContent += ' The armies now follow the roster.';
+    applyStatus.textContent += ' The armies now follow the roster.';
     render();
   }
 
@@ -241,9 +295,12 @@ export function rosterLink(ctx, { setUnits }) {
       else refused.push(`“${d.before.roster.name}”`);
     }
     undo = null;
+    if (armies && back.length) keepRoll(`Undone: ${back.map((d) => `“${d.before.roster.name}”`).join(' and ')} ${back.length === 1 ? 'is' : 'are'} as before this battle, and the armies follow it again.`);
     if (armies) await follow(back);
-    status.textContent = (back.length ? `Undone: ${back.map((d) => `“${d.before.roster.name}”`).join(', ')} as before the result; the armies ${armies ? 'follow it' : 'are as they were'}.` : '') +
+    applyStatus.textContent = (back.length ? `Undone: ${back.map((d) => `“${d.before.roster.name}”`).join(', ')} as before the result; the armies ${armies ? 'follow it' : 'are as they were'}.` : '') +
       (refused.length ? ` Not undone: ${refused.join(', ')} changed since the result was applied.` : '');
+    // The page's own Undo may have taken the rolled battle (and Apply beside it) off the page.
+    if (!applyControl.isConnected) status.textContent = applyStatus.textContent;
     render();
   }
 
@@ -256,6 +313,7 @@ export function rosterLink(ctx, { setUnits }) {
   });
   return {
     element,
-    ctx: { ...ctx, engine: watchRolls(ctx.engine, (answer, request) => { lastRoll = { answer, request }; verdict = null; check(lastRoll); }) },
+    applyControl,
+    ctx: { ...ctx, engine: watchRolls(ctx.engine, (answer, request) => { lastRoll = { answer, request }; verdict = null; applyStatus.textContent = ''; check(lastRoll); }) },
   };
 }

@@ -81,7 +81,9 @@ export function luckButton(record, engine, { rosterName = '' } = {}) {
 }
 
 // Each side: its percentile in words and on a bar from unluckiest (0) to
-// luckiest (100), marked where this result fell.
+// luckiest (100), marked where this result fell (the percentile counts half
+// of the results ranked the same); in numbers, the battles it was luckier
+// than and those it was as lucky as.
 function showLuck(a, record, rosterName) {
   const sampled = a.method && !String(a.method).startsWith('exact');
   const rows = ['attacker', 'defender'].map((side) => {
@@ -92,7 +94,7 @@ function showLuck(a, record, rosterName) {
     const p = Math.max(0, Math.min(100, r.percentile));
     const headline = impossible
       ? ': this result cannot happen under these rules and numbers'
-      : ` was ${luckWords(p)}: luckier than ${Math.round(p)}% of battles`;
+      : ` was ${luckWords(p)}: luckier than ${Math.round(100 * r.worse)}% of battles, as lucky as ${Math.round(100 * r.equal)}%`;
     // At either end "at least this good" reads oddly (100% for the worst), so say which end.
     const share = ` (${pct(r.equal)} of battles end this way)`;
     const detail = r.worse <= 0 ? `The worst result this side could have had${share}.`

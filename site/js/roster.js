@@ -3,7 +3,7 @@
 // (roster-store.js: one key and revision each), shows them and offers the
 // actions, with undo. A change another tab saved first is never written over.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
-  clearFieldErrors } from './dom.js';
+  clearFieldErrors, readable } from './dom.js';
 import { Cancelled } from './engine.js';
 import { statLine, gold } from './warfare-card.js';
 import { rulesFold, optionWords } from './options-form.js';
@@ -11,6 +11,7 @@ import { fieldWords } from './warfare-builder.js';
 import { encodeScenario, makeHash } from './share.js';
 import { canonical } from './store.js';
 import { luckButton } from './roster-luck.js';
+import { battleSides, rosterFromUnits } from './roster-make.js';
 import { STAYS_HERE, newKey, emptyRoster, loadRosters, readRoster, writeRoster, deleteRoster, anyKept, selectedKey,
   selectKey, onRosterChange, callRoster, exportValue, exportFile, parseRosterText } from './roster-store.js';
 
@@ -67,6 +68,7 @@ export function explain(value, err, rules, action = null) {
   return `${opt || 'The roster'}: ${err.message}`;
 }
 const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
+const parsed = (text) => { try { return JSON.parse(text); } catch { return null; } };
 
 export function mount(root, ctx, initial) {
   const rules = ctx.rules;
@@ -172,7 +174,7 @@ export function mount(root, ctx, initial) {
   // ---- errors ----
   function showBanner(text) {
     banner.hidden = !text;
-    replace(banner, text || '');
+    replace(banner, readable(text || ''));
   }
   function showError(err, what = 'That', action = null) {
     const placed = showFieldError(page, err.path, err.message);
@@ -274,7 +276,10 @@ export function mount(root, ctx, initial) {
     if (!file) return;
     try {
       if (file.size > 4 << 20) throw new Error('it is larger than 4 MB');
-      const value = parseRosterText(await file.text());
+      const text = await file.text();
+      const sides = battleSides(parsed(text));
+      if (sides) { askSide(file.name, sides); return; }
+      const value = parseRosterText(text);
       const checked = await callRoster(ctx.engine, value, 'status');
       if (!checked.ok) throw new Error(explain(value, checked.error, rules));
       addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
@@ -282,6 +287,21 @@ export function mount(root, ctx, initial) {
       showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
     }
   }
+  // A battle file (as the battle page exports it): which side becomes the roster?
+  function askSide(fileName, sides) {
+    note(`${fileName} is a Strongholds & Followers battle, not a roster. Make a roster of one of its sides:`,
+      ...sides.map(({ side, units }) => button(`${cap(side)}: ${units.length} unit${units.length === 1 ? '' : 's'}`,
+        () => fromBattle(fileName, side, units), { cls: 'small' })));
+  }
+  async function fromBattle(fileName, side, units) {
+    note('');
+    const name = `${fileName.replace(/\.json$/i, '')} (${side})`.slice(0, 80);
+    const made = await rosterFromUnits(ctx.engine, (v, e, a) => explain(v, e, rules, a), name, units);
+    if (destroyed) return;
+    if (!made.ok) { showBanner(`${fileName} was not made into a roster: ${made.why}. Nothing was changed.`); return; }
+    addEntry({ roster: made.roster, options: {} }, `Import the ${side} of ${fileName}`);
+  }
+
   async function copyLink() {
     const e = entry();
     if (!e) return;
@@ -370,7 +390,7 @@ export function mount(root, ctx, initial) {
     replace(stepBox,
       h('p', {}, h('strong', { text: lastStep.label }), ' ',
         h('span', { class: 'step-gold', dataset: { field: 'step-gold', value: String(g) }, text: g ? `· ${gold(g)} spent` : '· no gold spent' })),
-      lastStep.events.length ? h('ul', { class: 'events small' }, lastStep.events.map((ev) => h('li', { text: ev.text }))) : null);
+      lastStep.events.length ? h('ul', { class: 'events small' }, lastStep.events.map((ev) => h('li', { text: readable(ev.text) }))) : null);
   }
 
   function num(fieldName, value, text) {
@@ -579,13 +599,13 @@ export function mount(root, ctx, initial) {
     const battles = [...(shown.battles || [])].reverse();
     replace(ledgerBox,
       h('p', {}, 'Spent in all: ', h('strong', {}, num('spent', summary.spent, gold(summary.spent)))),
-      rows.length ? h('ol', { class: 'ledger small', attrs: { reversed: true } }, rows.slice(0, 100).map((l) =>
-        h('li', {}, h('span', { class: 'muted', text: `Day ${l.day}, season ${l.season}: ` }), l.text, ' ', h('strong', { text: gold(l.gold) }))))
+      rows.length ? h('ol', { class: 'ledger small', attrs: { reversed: true, tabindex: '0', 'aria-label': 'Ledger, newest first (scrolls)' } }, rows.slice(0, 100).map((l) =>
+        h('li', {}, h('span', { class: 'muted', text: `Day ${l.day}, season ${l.season}: ` }), readable(l.text), ' ', h('strong', { text: gold(l.gold) }))))
         : h('p', { class: 'muted', text: 'Nothing spent yet.' }),
       rows.length > 100 ? h('p', { class: 'muted small', text: `and ${rows.length - 100} earlier entries (in the exported file).` }) : null,
       battles.length ? [h('h3', { text: 'Battles' }),
         h('ol', { class: 'battles-kept small', attrs: { reversed: true } }, battles.slice(0, 20).map((b) =>
-          h('li', {}, h('span', { text: b.text }), luckButton(b, ctx.engine, { rosterName: shown.name }))))] : null);
+          h('li', {}, h('span', { text: readable(b.text) }), luckButton(b, ctx.engine, { rosterName: shown.name }))))] : null);
   }
 
   function renderOptions() {

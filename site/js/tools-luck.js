@@ -1,10 +1,11 @@
 // How lucky was I: enter what happened (or take a rolled battle's numbers);
 // for each side, the chance of a result at least this good, and each
 // survivors chart with the value seen marked.
-import { h, replace, button, field, numberInput, numberValue, select, pct } from './dom.js';
+import { h, replace, button, field, numberInput, numberValue, select, pct, readable } from './dom.js';
 import { distChart } from './charts.js';
 import { chanceBars } from './tools-view.js';
 
+const EXAMPLE_SEED = 1;
 const OUTCOME_NAMES = {
   olympia: { attacker: 'The attacker won', defender: 'The defender won', tie: 'Both broke' },
   warfare: { attacker: 'The attacker won', defender: 'The defender won', draw: 'A draw' },
@@ -20,9 +21,10 @@ export const luckTool = {
     let info = null;
     let inputs = [];   // [{side, key, input}]
     let outcome = null;
+    const filled = h('p', { class: 'muted small luck-filled' });
     replace(body,
       h('p', { class: 'muted small', text: 'Enter what actually happened, or use "How lucky was this?" beside a rolled battle. A result is ranked for each side by its outcome for that side (a win, then neither a win nor a loss, then a loss), then by what that side has left; the tool gives the chance of a result at least this good.' }),
-      form,
+      form, filled,
       h('div', { class: 'toolbar' }, button('How lucky?', () => judge(), { cls: 'primary', title: 'Where this result falls among all the battle\'s results' })),
       box.head, box.note, box.out);
 
@@ -73,7 +75,39 @@ export const luckTool = {
       const was = outcome?.value;
       outcome = names ? select(Object.entries(names).map(([id, name]) => ({ id, name })), was || Object.keys(names)[0]) : null;
       replace(form, outcome ? field('Outcome', outcome) : h('p', { class: 'muted small', text: 'The outcome follows from the Sizes entered.' }), groups);
+      // A new battle's form starts from a result that can happen: one rolled
+      // battle's own numbers (untouched, the form would say nobody fell,
+      // which for most battles is impossible).
+      if (!keep.size && await example()) filled.textContent = `Filled in with one rolled battle of these armies (seed ${EXAMPLE_SEED}): change the numbers to what happened.`;
       return true;
+    }
+
+    async function example() {
+      let roll;
+      try {
+        roll = await tc.engine.call('roll', { ...tc.battle(), seed: EXAMPLE_SEED, log: false }, { slot: 'tool:luck-example' });
+      } catch {
+        return false;
+      }
+      if (!roll?.ok) return false;
+      fill(roll);
+      return true;
+    }
+
+    // A rolled battle's numbers in the form.
+    function fill(roll) {
+      filled.textContent = '';
+      if (outcome && roll.outcome && [...outcome.options].some((o) => o.value === roll.outcome)) outcome.value = roll.outcome;
+      if (tc.ruleset === 'olympia') {
+        for (const i of inputs) i.input.value = String(roll.sides?.[i.side]?.men?.[i.key]?.left ?? i.input.value);
+      } else if (tc.ruleset === 'warfare') {
+        for (const s of tc.sides) {
+          const finals = (roll.units || []).filter((u) => u.side === s.id).map((u) => u.final);
+          inputs.filter((i) => i.side === s.id).forEach((i, k) => { if (finals[k] !== undefined) i.input.value = String(finals[k]); });
+        }
+      } else {
+        for (const i of inputs) i.input.value = String(roll.units?.[i.key]?.final_size ?? i.input.value);
+      }
     }
 
     function actual() {
@@ -128,7 +162,7 @@ export const luckTool = {
       replace(box.out,
         h('h4', { text: 'Chance of a result at least this good' }),
         chanceBars(sideRows, { caption: 'Chance of a result at least this good, for each side' }),
-        h('ul', { class: 'tool-luck-words' }, tc.sides.map((s) => h('li', { text: a.sides[s.id].text }))),
+        h('ul', { class: 'tool-luck-words' }, tc.sides.map((s) => h('li', { text: readable(a.sides[s.id].text) }))),
         h('p', { class: 'muted small', text: a.definition + (a.method !== 'exact' ? ' Sampled: the chances are estimates (95% interval shown).' : '') }),
         h('p', { class: 'muted small', text: 'Each chart below is one kind of men or one unit on its own, with the value seen marked; the headline above ranks the whole result.' }),
         charts);
@@ -150,17 +184,7 @@ export const luckTool = {
     // A rolled battle's own numbers, then the answer.
     async function fromRoll(roll) {
       if (!(await load())) return;
-      if (outcome && roll.outcome && [...outcome.options].some((o) => o.value === roll.outcome)) outcome.value = roll.outcome;
-      if (tc.ruleset === 'olympia') {
-        for (const i of inputs) i.input.value = String(roll.sides?.[i.side]?.men?.[i.key]?.left ?? i.input.value);
-      } else if (tc.ruleset === 'warfare') {
-        for (const s of tc.sides) {
-          const finals = (roll.units || []).filter((u) => u.side === s.id).map((u) => u.final);
-          inputs.filter((i) => i.side === s.id).forEach((i, k) => { if (finals[k] !== undefined) i.input.value = String(finals[k]); });
-        }
-      } else {
-        for (const i of inputs) i.input.value = String(roll.units?.[i.key]?.final_size ?? i.input.value);
-      }
+      fill(roll);
       await show(await ask());
     }
 

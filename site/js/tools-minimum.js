@@ -1,8 +1,10 @@
 // Minimum force: the least men of a kind (Olympia), the least Arms (Bloodied
 // Steel) or the cheapest improvements in gold (S&F) that reach a target
 // chance to win; or "not reachable within the limits", saying which.
-import { h, replace, button, field, numberInput, numberValue, num, debounce } from './dom.js';
+import { h, replace, button, field, numberInput, numberValue, num, debounce, readable } from './dom.js';
 import { chanceText, table } from './tools-view.js';
+
+const MAX_SOLVES = 200;  // the core's most solves for one minimum force call
 
 export const minimumTool = {
   id: 'minimum',
@@ -68,14 +70,35 @@ export const minimumTool = {
       const other = tc.sides.find((s) => s.id !== a.side).id;
       replace(box.out,
         h('p', { class: 'tool-summary ' + (a.reachable ? 'ok' : 'error'), text: headline(a) }),
-        h('p', { class: 'small', text: a.note }),
+        h('p', { class: 'small', text: readable(a.note) }),
         point ? table('The answer\'s odds', ['', 'Win', 'Lose', 'Neither', `Loss of ${tc.sideName(a.side)} (${a.loss_word})`, `Loss of ${tc.sideName(other)}`],
           [[a.reachable ? 'The answer' : 'Best found', chanceText(point, 'win'), chanceText(point, 'lose'), chanceText(point, 'draw'), num(point.losses[a.side].total), num(point.losses[other].total)],
             ...(a.one_less ? [[`One less (${a.one_less.value})`, chanceText(a.one_less, 'win'), chanceText(a.one_less, 'lose'), chanceText(a.one_less, 'draw'), num(a.one_less.losses[a.side].total), num(a.one_less.losses[other].total)]] : [])]) : null,
         a.tried?.length ? h('details', { class: 'numbers' }, h('summary', { text: `Values solved (${a.tried.length})` }),
           table('Values solved', ['Value', 'Chance to win'], a.tried.map((x) => [x.value, chanceText(x)]))) : null,
         a.fixed?.length ? h('p', { class: 'muted small', text: `Not improved: ${a.fixed.map((f) => `${f.unit} (${f.why})`).join('; ')}.` }) : null,
-        h('p', { class: 'muted small', text: `Searched: ${a.searched}.` }));
+        h('p', { class: 'muted small', text: readable(`Searched: ${a.searched}.`) }),
+        further(a));
+    }
+
+    // A search its bound stopped, not the battle: offer to go on with a larger
+    // bound (solves for S&F, the largest value for the others), up to the core's own limit.
+    function further(a) {
+      if (a.reachable) return null;
+      const now = numberValue(max);
+      let next = null, words = null;
+      if (tc.ruleset === 'warfare') {
+        if (!/most solves/.test(a.stopped_by || '') || now >= MAX_SOLVES) return null;
+        next = Math.min(MAX_SOLVES, now < 100 ? 100 : now * 2);
+        words = `up to ${num(next, 0)} solves`;
+      } else {
+        const limit = tc.ruleset === 'olympia' ? tc.limits?.men_per_kind : tc.limits?.arms;
+        if (!limit || a.max >= limit || typeof now !== 'number') return null;
+        next = Math.min(limit, Math.max(now * 10, 10));
+        words = `up to ${num(next, 0)} ${tc.ruleset === 'olympia' ? 'men' : 'Arms'}`;
+      }
+      return h('div', { class: 'toolbar' }, button(`Search further (${words})`, () => { max.value = String(next); find(); },
+        { cls: 'small', title: 'The same search with a larger bound' }));
     }
 
     function headline(a) {

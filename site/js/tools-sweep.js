@@ -1,7 +1,7 @@
 // Sweep one number: pick any number in the battle (the core lists them with
 // their ranges) and a range; the chance to win and the expected losses at
 // each value, with every place where more of it gives worse odds in words.
-import { h, replace, button, field, numberInput, numberValue, num } from './dom.js';
+import { h, replace, button, field, numberInput, numberValue, num, readable } from './dom.js';
 import { chanceText, chanceBars, table } from './tools-view.js';
 
 const MAX_POINTS = 101;
@@ -85,8 +85,8 @@ export const sweepTool = {
         h('h4', { text: `${cap(tc.sideName(a.side))}'s chance to win by ${a.label}` }),
         chanceBars(a.points.map((p) => ({ label: String(p.value), p: p.win, text: chanceText(p), cls: a.side, mark: worseAt.has(p.value) ? 'lower than one step before' : null })),
           { caption: `Chance to win across ${a.label}` }),
-        h('p', { class: 'tool-summary', text: a.worse_text }),
-        a.worse.length ? h('ul', { class: 'tool-worse' }, a.worse.map((w) => h('li', { text: w.text }))) : null,
+        h('p', { class: 'tool-summary', text: readable(a.worse_text) }),
+        a.worse.length ? h('ul', { class: 'tool-worse' }, a.worse.map((w) => h('li', { text: readable(w.text) }))) : null,
         table(`Sweep of ${a.label}`, [cap(a.label), 'Win', 'Lose', 'Neither', `Loss of ${tc.sideName(a.side)} (${a.loss_word})`, `Loss of ${tc.sideName(other)}`],
           a.points.map((p) => [p.value, chanceText(p, 'win'), chanceText(p, 'lose'), chanceText(p, 'draw'), num(p.losses[a.side].total), num(p.losses[other].total)])));
     }

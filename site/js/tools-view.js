@@ -1,12 +1,14 @@
 // What the tools show, shared: chances with their intervals, expected
 // losses, signed differences, and a chart of a side's chance to win across
 // values (a sweep) or changes (marginal value), each value printed.
-import { h, pct, num } from './dom.js';
+import { h, pct, pctAmong, num } from './dom.js';
 
-// "62.0%" or "62.0% (60.1–63.9%)" when sampled.
+// "62.0%" or "62.0% (60.1–63.9%)" when sampled; never "100%" while the
+// point's other chances (win, lose, neither) are not all 0.
 export function chanceText(point, key = 'win') {
   const ci = point.ci95?.[key];
-  return ci ? `${pct(point[key])} (${pct(ci[0])}–${pct(ci[1])})` : pct(point[key]);
+  const p = pctAmong(point[key], ['win', 'lose', 'draw'].map((k) => point[k]).filter((x) => typeof x === 'number'));
+  return ci ? `${p} (${pct(ci[0])}–${pct(ci[1])})` : p;
 }
 
 // "+4.1 points", "−2.0 points" (percentage points), "no change".

@@ -8,7 +8,7 @@
 // {id, title, blurb, rulesets?, mount(tc)} (see tools-compare.js for one).
 // The S&F order advisor (issue 16's tool 6) is built apart, on branch
 // 'advisor': it joins the list from tools-advise.js with rulesets: ['warfare'].
-import { h, replace, button, field, select, num } from './dom.js';
+import { h, replace, button, field, select, num, readable } from './dom.js';
 import { Cancelled } from './engine.js';
 import { compareTool } from './tools-compare.js';
 import { sweepTool } from './tools-sweep.js';
@@ -44,6 +44,7 @@ export function mountTools(ctx, page) {
     ruleset: page.ruleset,
     prefix: page.prefix,
     engine: ctx.engine,
+    limits: ctx.rules?.limits || {},
     sides,
     side: () => side,
     sideName: (id = side) => sides.find((s) => s.id === id)?.name || id,
@@ -122,7 +123,7 @@ export function mountTools(ctx, page) {
         box.status.textContent = box.why || '';
         return null;
       }
-      box.status.textContent = e.message;
+      box.status.textContent = readable(e.message);
       box.status.classList.add('error');
       return null;
     } finally {
@@ -134,14 +135,14 @@ export function mountTools(ctx, page) {
     if (!answer.ok) {
       const err = answer.error;
       const own = err.path && err.path.startsWith(`/${fn}`);
-      box.status.textContent = own ? (ownWords?.(err) || `${toolFieldWords(err.path)}: ${withLabels(err.message)}`)
-        : battle ? `The first plan: ${err.path || 'the battle'} ${err.message}` : `The battle: ${page.explain(err)}`;
+      box.status.textContent = readable(own ? (ownWords?.(err) || `${toolFieldWords(err.path)}: ${withLabels(err.message)}`)
+        : battle ? `The first plan: ${err.path || 'the battle'} ${err.message}` : `The battle: ${page.explain(err)}`);
       box.status.classList.add('error');
       return null;
     }
     const work = answer.work || {};
-    box.status.textContent = `${answer.complete === false ? `Stopped early by ${answer.stopped_by}: showing what was done. ` : ''}` +
-      `${num(work.solves, 0)} ${work.solves === 1 ? 'solve' : 'solves'} in ${num(ms, 0)} ms.`;
+    box.status.textContent = readable(`${answer.complete === false ? `Stopped early by ${answer.stopped_by}: showing what was done. ` : ''}` +
+      `${num(work.solves, 0)} ${work.solves === 1 ? 'solve' : 'solves'} in ${num(ms, 0)} ms.`);
     return answer;
   }
 

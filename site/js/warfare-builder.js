@@ -7,8 +7,10 @@ import { cardView } from './warfare-card.js';
 
 const byId = (list) => list.map((x) => ({ id: x.id, name: x.name }));
 
+// A new unit starts here, every time: no name (it is named from its
+// keywords, as the roster names a unit, unless one is typed).
 export function defaultUnit(tables) {
-  return { name: 'New unit', ancestry: 'human', experience: 'regular', equipment: 'medium', type: 'infantry', size: 'd6', traits: [] };
+  return { name: '', ancestry: 'human', experience: 'regular', equipment: 'medium', type: 'infantry', size: 'd6', traits: [] };
 }
 
 // A clean copy of a unit for the army (only the fields the format knows).
@@ -51,6 +53,7 @@ export function makeBuilder(ctx, { onCommit }) {
   const preview = h('div', { class: 'builder-card', attrs: { 'aria-live': 'polite' } });
   const status = h('p', { class: 'muted small' });
   const actions = h('div', { class: 'toolbar' });
+  const refusal = h('p', { class: 'error small builder-refusal', attrs: { role: 'alert' } });
   const presets = select([{ id: '', name: 'Start from a preset…' }, ...t.presets.map((p, i) => ({ id: String(i), name: p.name }))], '', {
     onChange: (el) => {
       if (el.value === '') return;
@@ -92,11 +95,14 @@ export function makeBuilder(ctx, { onCommit }) {
     refresh();
   }
 
+  let nameInput = null;
   function render() {
     modeSwitch.kw.checked = !explicit;
     modeSwitch.ex.checked = explicit;
     clear(form);
-    form.append(field('Name', textInput(draft.name, { maxlength: rules.limits.name_chars, onInput: (el) => set('name', el.value) }), '/unit/name'));
+    nameInput = textInput(draft.name, { maxlength: rules.limits.name_chars, placeholder: lastCard && !draft.name ? lastCard.label : 'from the keywords',
+      onInput: (el) => set('name', el.value) });
+    form.append(field('Name', nameInput, '/unit/name', { hint: 'Left empty, the unit is named from its keywords.' }));
     const types = explicit ? t.types : t.types.filter((x) => x.keywords !== 'stats');
     if (!explicit) {
       form.append(
@@ -162,7 +168,8 @@ export function makeBuilder(ctx, { onCommit }) {
   }
 
   function renderActions() {
-    replace(actions,
+    // A refusal stays in view with the buttons (the bar keeps to the bottom of the dialog).
+    replace(actions, refusal,
       editing ? button('Save changes', () => commit(editing.side), { cls: 'primary' })
         : button(`Add to the ${target}`, () => commit(target), { cls: 'primary' }),
       button('Cancel', () => ctx.onCancel?.()));
@@ -178,6 +185,7 @@ export function makeBuilder(ctx, { onCommit }) {
       return;
     }
     clearFieldErrors(root);
+    refusal.textContent = '';
     if (!answer.ok) {
       valid = false;
       showFieldError(root, answer.error.path, answer.error.message);
@@ -188,34 +196,56 @@ export function makeBuilder(ctx, { onCommit }) {
     }
     valid = true;
     lastCard = answer.card;
+    if (nameInput) nameInput.placeholder = answer.card.label;
     status.textContent = '';
     preview.classList.remove('stale');
     replace(preview, cardView(answer.card));
   }, 120);
 
-  function commit(side) {
+  // Adds (or saves) the unit, unless its army would refuse it: the army
+  // already has a unit with its keywords (one only, S&F p. 239). That is said
+  // here, in the dialog, and nothing is added.
+  async function commit(side) {
     if (!valid) {
       status.textContent = 'Fix the marked field before adding the unit.';
       return;
     }
     const unit = cleanUnit(draft);
     const where = editing;
+    if (!unit.name) unit.name = freeName(lastCard.label, ctx.takenNames?.() || new Set(), true);
+    const army = [...(ctx.army?.(where ? where.side : side) || [])];
+    const at = where ? where.index : army.length;
+    army.splice(at, where ? 1 : 0, unit);
+    let answer;
+    try {
+      answer = await ctx.engine.call('unit', { ruleset: 'warfare', units: army, options: ctx.options() }, { slot: 'unit' });
+    } catch (e) {
+      if (!(e instanceof Cancelled)) status.textContent = e.message;
+      return;
+    }
+    const clash = answer.ok ? null : answer.error.message.match(/^has the same keywords \((.*)\) as unit (\d+) of this army/);
+    const blamed = answer.ok ? -1 : Number(answer.error.path.match(/^\/units\/(\d+)$/)?.[1] ?? -1);
+    if (clash && (blamed === at || Number(clash[2]) === at)) {
+      const other = army[blamed === at ? Number(clash[2]) : blamed];
+      refusal.textContent = `Not added: the ${where ? where.side : side}'s army already has “${other?.name || 'a unit'}” with the keywords ${clash[1]}, ` +
+        'and an army fields only one unit with the same keywords (S&F p. 239). Change a keyword here, or give that unit a larger size instead.';
+      return;
+    }
     onCommit(unit, side, where ? where.index : null, where ? where.side : null);
   }
 
   render();
   return {
     element: root,
-    // A new unit for `side`: the last one built (with the next name) or, after an edit, the default.
+    // A new unit for `side`: from the defaults, every time (never silently the last one built).
     start(side) {
       target = side;
-      if (editing) {
-        draft = defaultUnit(t);
-        explicit = false;
-      }
+      draft = defaultUnit(t);
+      explicit = false;
       editing = null;
-      const taken = ctx.takenNames?.() || new Set();
-      if (taken.has(draft.name)) draft.name = freeName(draft.name, taken);
+      lastCard = null;
+      status.textContent = '';
+      refusal.textContent = '';
       render();
     },
     // Loads a unit from an army for editing.
@@ -226,18 +256,19 @@ export function makeBuilder(ctx, { onCommit }) {
       render();
     },
     done() {
-      const wasEdit = !!editing;
       editing = null;
-      draft = wasEdit ? defaultUnit(t) : { ...draft, name: nextName(draft.name) };
-      if (wasEdit) explicit = false;
+      draft = defaultUnit(t);
+      explicit = false;
       render();
     },
     refresh: () => refresh(),
   };
 }
 
-// The first of "Name 2", "Name 3", ... that no unit has.
-export function freeName(name, taken) {
+// The first of "Name 2", "Name 3", ... that no unit has (`self`: or the name
+// itself, when no unit has it).
+export function freeName(name, taken, self = false) {
+  if (self && !taken.has(name)) return name;
   let n = nextName(name);
   while (taken.has(n)) n = nextName(n);
   return n;

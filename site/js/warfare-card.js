@@ -1,5 +1,5 @@
 // A Strongholds & Followers unit card, drawn from the core's "unit" answer.
-import { h } from './dom.js';
+import { h, num } from './dom.js';
 
 const STATS = [
   ['attack', 'Attack', true],
@@ -12,7 +12,7 @@ const STATS = [
 const signed = (v) => (v >= 0 ? `+${v}` : String(v));
 
 export function gold(n) {
-  return n === null || n === undefined ? '—' : `${Number(n).toLocaleString('en-US')} gp`;
+  return n === null || n === undefined ? '—' : `${num(n, 3)} gp`;
 }
 
 // The full card: keywords, stats, die, traits with their text, cost and upkeep.

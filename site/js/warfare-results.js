@@ -1,6 +1,6 @@
 // The warfare page's results: the battle's odds, each unit's casualty die at
 // the end, the single-attack matrix, and a rolled battle with its log.
-import { h, replace, clear, field, numberInput, button, numberValue, pct, num } from './dom.js';
+import { h, replace, clear, field, numberInput, button, numberValue, pct, num, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { Cancelled, runRoll } from './engine.js';
 import { makeOddsView } from './odds-view.js';
@@ -31,7 +31,8 @@ function endlessNote(a) {
 }
 
 // rollExtra(answer): an element shown beside a rolled battle's outcome (the Tools section's "How lucky was this?").
-export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe, rollExtra = null }) {
+// rollAside: an element shown under a rolled battle's outcome (the roster's Apply result).
+export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe, rollExtra = null, rollAside = null }) {
   const view = makeOddsView(ctx, { prefix: 'wf', outcomes: OUTCOMES, solverBox });
   const matrixBox = h('div', { class: 'matrix-box' });
   const rollBox = h('div', { class: 'roll-log' });
@@ -138,9 +139,10 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
       h('div', { class: 'roll-head' },
         h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome} after ${answer.rounds} round${answer.rounds === 1 ? '' : 's'}` }),
         rollExtra ? rollExtra(answer) : null),
+      rollAside,
       summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
       h('ul', { class: 'roll-units' }, answer.units.map((u) => h('li', { text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}: casualty die ${u.start} → ${u.final}${flags(u) ? ` (${flags(u)})` : ''}` }))),
-      h('ol', { class: 'log' }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));
+      h('ol', { class: 'log', attrs: LOG_ATTRS }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));
   }
 
   return {
@@ -150,5 +152,8 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
     roll,
     hasRolled: () => rolled,
     reset() { rolled = false; clear(rollBox); seedInput.value = String(getSeed()); },
+    // The rolled battle shown stays when the armies next change (dimmed, under `words`).
+    // The roster's Apply control (rollAside) comes along, above the dimmed battle.
+    keepRoll(words) { view.keep(rollBox, h('div', { class: 'roll-kept-box' }, h('p', { class: 'roll-kept', text: words }), rollAside)); },
   };
 }

@@ -1,7 +1,7 @@
 // Strongholds & Followers warfare: build units, field two armies, set the
 // rule options and the policy, and get the battle's odds, a single-attack
 // matrix and a rolled battle.
-import { h, replace, clear, field, numberInput, button, numberValue, showFieldError, clearFieldErrors,
+import { h, replace, clear, field, numberInput, button, numberValue, placeError, clearFieldErrors,
   debounce, unitButton, focusFirst } from './dom.js';
 import { Cancelled } from './engine.js';
 import { mountAdvisor } from './tools-advise.js';
@@ -75,21 +75,20 @@ function normalise(s, rules) {
 }
 
 export function mount(root, ctx, initial) {
+  let scen = normalise(initial, ctx.rules);
   // Armies from a roster replace a side: undoable, and the battle before is kept in Recent battles.
   const roster = rosterLink(ctx, { setUnits: (side, units, label) => {
     if (label) ctx.checkpoint(label, { keep: true });
     scen[side].units = units;
     cards[side] = units.map(() => null);
     changed();
-  } });
+  }, getUnits: (side) => scen[side].units, keepRoll: (words) => results.keepRoll(words) });
   ctx = roster.ctx; // the same engine, telling the roster link about rolls
   const rules = ctx.rules;
-  let scen = normalise(initial, rules);
   let destroyed = false;
   const cards = { attacker: [], defender: [] }; // the core's cards for each army, kept in step with the units
   const totals = { attacker: null, defender: null };
 
-  const banner = h('div', { class: 'banner error', hidden: true, attrs: { role: 'alert' } });
   const armiesBox = h('div', { class: 'armies' });
   const armyNote = h('p', { class: 'small army-note', attrs: { role: 'status', 'aria-live': 'polite' } });
   const optionsBox = h('div', { class: 'card fold-card' });
@@ -108,13 +107,13 @@ export function mount(root, ctx, initial) {
   const tools = mountTools(ctx, { ruleset: id, prefix: 'wf', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label), explain: describe,
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
   const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
-    rollExtra: (answer) => tools.luckButton(answer) });
+    rollExtra: (answer) => tools.luckButton(answer), rollAside: roster.applyControl });
   const view = results.view;
   const advisor = mountAdvisor(ctx, { battle: () => request(), cards: () => cards });
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).
   const takenNames = () => new Set([...scen.attacker.units, ...scen.defender.units].map((u) => u.name));
-  const builder = makeBuilder({ ...ctx, options: () => scen.options, takenNames, onCancel: () => dialog.close() }, {
+  const builder = makeBuilder({ ...ctx, options: () => scen.options, takenNames, army: (side) => scen[side].units, onCancel: () => dialog.close() }, {
     onCommit(unit, side, index, fromSide) {
       let at;
       if (index === null) {
@@ -166,7 +165,7 @@ export function mount(root, ctx, initial) {
       h('h1', { text: 'Strongholds & Followers: warfare' }),
       h('p', { class: 'lede', text: 'Build units from ancestry, experience, equipment, type and size, field them in two armies, and see who holds the field: d20 Attack and Power checks, casualty dice, morale, charges and the order of battle, exactly where the battle is small enough and sampled beyond.' }),
       ctx.toolbar()),
-    banner, printSummary,
+    printSummary,
     h('div', { class: 'layout' },
       h('div', { class: 'col-edit' },
         h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
@@ -221,7 +220,10 @@ export function mount(root, ctx, initial) {
   // The core's card in a row, in place: the row (and the field being typed in) stays.
   function showCard(row, side, u, i) {
     const card = cards[side][i];
-    row.querySelector('[data-card=label]').textContent = card ? ` ${card.label}` : '';
+    const label = row.querySelector('[data-card=label]');
+    label.textContent = card ? ` ${card.label}` : '';
+    // A unit named from its keywords would show them twice.
+    label.hidden = Boolean(card) && u.name === card.label;
     row.querySelector('[data-card=stats]').textContent = card ? `${statLine(card)} · ${card.cost === null ? 'not priced' : gold(card.cost)}` : '';
     row.querySelector('button[data-act=card]').disabled = !card;
     const cas = row.querySelector('input[type=number]');
@@ -333,7 +335,7 @@ export function mount(root, ctx, initial) {
     advisor.cardsChanged();
     renderPrintSummary();
     if (failure) {
-      view.failed(showError(failure));
+      view.refused(showError(failure));
       return false;
     }
     return true;
@@ -347,21 +349,20 @@ export function mount(root, ctx, initial) {
   }
 
   // ---- errors ----
-  // The error in words, beside its field and above the page; returns the words.
+  // The error beside its field (the odds card and strip say it too); returns
+  // its words, or {waiting} for a field emptied mid-edit (dom.js placeError).
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
     if (err.path && /^\/(options|policy)/.test(err.path)) optionsBox.querySelector('details')?.setAttribute('open', '');
-    const why = describe(err);
-    const placed = showFieldError(page, err.path, err.message);
-    banner.hidden = false;
-    replace(banner, why, placed ? ' (marked below)' : '');
-    return why;
+    return placeError(page, err, describe, { waitsFor: (e) => {
+      const m = (e.path || '').match(/^\/(attacker|defender)\/units$/);
+      return m && !scen[m[1]].units.length ? { note: null, words: `the ${sideName(m[1])}'s army has no units yet` } : null;
+    } });
   }
   function clearError() {
     clearFieldErrors(armiesBox);
     clearFieldErrors(optionsBox);
     clearFieldErrors(solverBox);
-    banner.hidden = true;
   }
 
   // ---- edits ----

@@ -1,27 +1,91 @@
-// The Web Worker that owns the wasm module. Messages in: {id, fn, request};
-// out: {id, progress} while a long solve runs, then {id, result} or {id, error}.
+// The Web Worker that owns the wasm module. Messages in: first {init: {module}}
+// (a compiled WebAssembly.Module, or null to fetch and compile battle.wasm
+// here), then {id, fn, request}; out: {module} once, from a worker that
+// compiled the module itself (so that the page hands it to every other
+// worker, and battle.wasm is fetched and compiled once a visit), {id,
+// progress} while a long solve runs, then {id, result} or {id, error}.
 // The page cancels a run by terminating this worker and starting another.
 /* global importScripts, createBattleModule */
 'use strict';
 
-let ready = null;
+let given = null;     // the module from the page ({init}, always the first message)
+let compiling = null; // the module being fetched and compiled here
+let ready = null;     // the instance
+
+// The compiled module: the page's, or battle.wasm compiled here (streamed as
+// it downloads), or the bytes a single offline file inlines.
+function compiled() {
+  if (given) return Promise.resolve(given);
+  compiling ||= compile().then((mod) => {
+    given = mod;
+    self.postMessage({ module: mod });
+    return mod;
+  }, (e) => {
+    compiling = null;
+    self.postMessage({ module: null });
+    throw e;
+  });
+  return compiling;
+}
+
+async function compile() {
+  const inline = self.BATTLE_WASM_BASE64;
+  if (inline) return WebAssembly.compile(Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)));
+  const url = new URL('../battle.wasm', self.location.href).href;
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    // A host that sends the file with another type: the bytes, compiled from memory.
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`battle.wasm could not be loaded (HTTP ${res.status})`);
+    return WebAssembly.compile(await res.arrayBuffer());
+  }
+}
 
 function load() {
   if (!ready) {
     // A page that inlines everything (the offline single file) defines the
-    // factory and the wasm's bytes (base64) before this code runs; the served
-    // site loads the factory from battle.js and the module fetches battle.wasm.
-    if (typeof createBattleModule === 'undefined') importScripts(self.BATTLE_MODULE_URL || '../battle.js');
-    const inline = self.BATTLE_WASM_BASE64;
-    ready = createBattleModule(inline
-      ? { wasmBinary: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) }
-      : { locateFile: (file) => new URL('../' + file, self.location.href).href });
+    // factory before this code runs; the served site loads it from battle.js.
+    const module = compiled();
+    module.catch(() => {});
+    ready = (async () => {
+      if (typeof createBattleModule === 'undefined') importScripts(self.BATTLE_MODULE_URL || '../battle.js');
+      const mod = await module;
+      return new Promise((resolve, reject) => {
+        createBattleModule({
+          instantiateWasm(imports, receive) {
+            WebAssembly.instantiate(mod, imports).then((instance) => receive(instance, mod), reject);
+            return {};
+          },
+        }).then(resolve, reject);
+      });
+    })();
+    ready.catch(() => { ready = null; });
   }
   return ready;
 }
 
+// What the module answers without a question (the rules and its version), as
+// the build wrote it beside this code (scripts/assemble-site.mjs): the page
+// lays itself out with them while the module is still on its way.
+const known = (fn, request) => (request === '' || request === '{}') && self.BATTLE_KNOWN?.[fn];
+
 self.onmessage = async (event) => {
-  const { id, fn, request } = event.data || {};
+  const data = event.data || {};
+  if (data.init) {
+    given = data.init.module || null;
+    // battle.wasm's download starts at once; battle.js (which blocks this
+    // worker while it loads) waits until the messages already here are read.
+    compiled().catch(() => {});
+    setTimeout(() => load().catch(() => {}), 0);
+    return;
+  }
+  const { id, fn, request } = data;
+  const answer = known(fn, request);
+  if (answer) {
+    self.postMessage({ id, result: answer });
+    return;
+  }
   let mod;
   try {
     mod = await load();
@@ -47,7 +111,7 @@ self.onmessage = async (event) => {
   } catch (e) {
     // Only a bug in the module gets here: the C++ side answers bad input and
     // every limit itself. A module that aborted cannot be called again, so the
-    // next request starts a fresh one.
+    // next request starts a fresh instance (of the same compiled module).
     ready = null;
     self.postMessage({ id, error: 'the calculator failed (' + (e && e.message ? e.message : String(e)) +
       ') and has been restarted; this answer was lost, so try again' });

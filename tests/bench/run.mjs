@@ -245,3 +245,22 @@ if (!only || 'page'.includes(only)) {
     await server?.close();
   }
 }
+
+// Issue 37's first visit (tests/bench/first-visit.mjs), each visit with its own
+// counting server. The load average says how shared the machine was. With a
+// name filter, only when it matches "first-visit".
+if (!only || 'first-visit'.includes(only)) {
+  const { launch } = await import('../e2e/harness.mjs');
+  const { printFirstVisits } = await import('./first-visit.mjs');
+  let chrome = null;
+  try {
+    chrome = await launch();
+    console.log('');
+    await printFirstVisits(chrome.browser);
+    console.log(`  (load average ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} on ${os.cpus().length} cores)`);
+  } catch (e) {
+    console.log(`\nFirst visit not measured: ${e.message}`);
+  } finally {
+    await chrome?.close();
+  }
+}

@@ -87,9 +87,9 @@ test('38 (Undo): the page\'s Undo of Apply result to roster puts back the roster
   const rosterBefore = (await stored(page)).find((e) => e.key === 'rbridge').roster;
   const armiesBefore = await keptBattle(page, 'warfare');
   await page.getByRole('button', { name: 'Roll battle' }).click();
-  await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
-  await page.locator('.roster-link button', { hasText: 'Apply result to roster' }).click();
-  await page.locator('.roster-bridge [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('.roster-apply button')].some((b) => b.textContent.startsWith('Apply result to') && !b.disabled));
+  await page.locator('.roster-apply button', { hasText: /^Apply result to/ }).click();
+  await page.locator('.roster-apply [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
   assert.notDeepEqual((await stored(page)).find((e) => e.key === 'rbridge').roster, rosterBefore);
   await page.keyboard.press('Control+z');
   await page.locator('.roster-bridge [role=status]', { hasText: 'as before the result' }).waitFor();

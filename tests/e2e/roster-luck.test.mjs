@@ -54,11 +54,11 @@ async function rollAndApply(page, key) {
   await page.waitForFunction(() => document.querySelectorAll('.army.attacker .army-unit').length === 2 &&
     /Shieldbearers/.test(document.querySelector('.army.attacker .army-unit').textContent));
   await page.getByRole('button', { name: 'Roll battle', exact: true }).click();
-  await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
+  await page.waitForFunction(() => [...document.querySelectorAll('.roster-apply button')].some((b) => b.textContent.startsWith('Apply result to') && !b.disabled));
   const battle = await keptBattle(page, 'warfare');
   const rolled = call('roll', battle); // the same battle and seed the page rolled
-  await page.locator('.roster-link button', { hasText: 'Apply result to roster' }).click();
-  await page.locator('.roster-bridge [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
+  await page.locator('.roster-apply button', { hasText: /^Apply result to/ }).click();
+  await page.locator('.roster-apply [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
   const record = (await stored(page)).find((e) => e.key === key);
   return { battle, rolled, record };
 }
@@ -101,7 +101,8 @@ test('a rolled battle applied to a roster says how lucky it was, as the core ran
     assert.equal(Number(await row.getAttribute('data-percentile')), r.percentile);
     const text = await row.textContent();
     if (r.equal > 0) {
-      assert.match(text, new RegExp(`was [a-z ]+: luckier than ${Math.round(r.percentile)}% of battles`));
+      // Luckier than the results ranked below it, as lucky as those ranked the same (not the percentile, which counts half of those).
+      assert.match(text, new RegExp(`was [a-z ]+: luckier than ${Math.round(100 * r.worse)}% of battles, as lucky as ${Math.round(100 * r.equal)}%\\.`));
       // The bar's mark sits at the percentile (CSS keeps 6 significant digits of it).
       const left = await row.locator('.rl-mark').evaluate((m) => m.style.left);
       assert.ok(Math.abs(parseFloat(left) - r.percentile) < 1e-3, `mark at ${left}, percentile ${r.percentile}`);

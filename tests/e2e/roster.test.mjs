@@ -167,7 +167,7 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   await page.getByRole('button', { name: 'Next day' }).click(); // any change: the army is read afresh
   await page.goto(env.server.url + '#/warfare');
   await page.locator('summary', { hasText: 'Armies from a roster' }).click();
-  await page.locator('.roster-link').getByLabel('Roster').selectOption({ label: 'North <b>host</b>' });
+  await page.locator('.roster-link').getByLabel('Roster', { exact: true }).selectOption({ label: 'North <b>host</b>' });
   await page.locator('.roster-link').getByLabel('Side').selectOption('defender');
   await page.getByRole('button', { name: 'Take armies from a roster' }).click();
   const rows = page.locator('.army.defender .army-unit');
@@ -200,19 +200,19 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
 
   await page.goto(env.server.url + '#/warfare');
   await page.locator('summary', { hasText: 'Armies from a roster' }).click();
-  await page.locator('.roster-link').getByLabel('Roster').selectOption({ label: 'Bridge' });
+  await page.locator('.roster-link').getByLabel('Roster', { exact: true }).selectOption({ label: 'Bridge' });
   await page.getByRole('button', { name: 'Take armies from a roster' }).click();
   await page.waitForFunction(() => {
     const r = document.querySelectorAll('.army.attacker .army-unit');
     return r.length === 2 && /Shields/.test(r[0].textContent) && /Bows/.test(r[1].textContent);
   });
   await page.getByRole('button', { name: 'Roll battle' }).click();
-  const apply = page.getByRole('button', { name: 'Apply result to roster' });
-  await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
+  const apply = page.getByRole('button', { name: /^Apply result to/ });
+  await page.waitForFunction(() => [...document.querySelectorAll('.roster-apply button')].some((b) => b.textContent.startsWith('Apply result to') && !b.disabled));
   // The battle as rolled (after the apply the armies follow the roster).
   const scenario = await keptBattle(page, 'warfare');
   await apply.click();
-  await page.locator('.roster-bridge [role=status]', { hasText: 'Applied to' }).waitFor();
+  await page.locator('.roster-apply [role=status]', { hasText: 'Applied to' }).waitFor();
   const rosters = await stored(page);
   const record = rosters.find((e) => e.roster.name === 'Bridge');
   const after = record.roster;
@@ -232,10 +232,10 @@ test('a rolled battle\'s result goes back to its roster, with undo', async () =>
   assert.equal(after.battles[0].seed, scenario.seed);
   assert.equal(after.battles[0].dice, 2);
   assert.deepEqual(after.battles[0].start, { u1: 6, u2: 8 });
-  assert.match(await page.locator('.roster-bridge [role=status]').textContent(),
+  assert.match(await page.locator('.roster-apply [role=status]').textContent(),
     new RegExp(`\\(rolled: seed ${scenario.seed}, dice version 2\\).*starting from Shields 6, Bows 8`));
   await page.getByRole('button', { name: 'Undo apply' }).click();
-  await page.locator('.roster-bridge [role=status]', { hasText: 'Undone' }).waitFor();
+  await page.locator('.roster-apply [role=status]', { hasText: 'Undone' }).waitFor();
   assert.deepEqual((await stored(page)).find((e) => e.roster.name === 'Bridge').roster, before);
   assert.deepEqual(problems, []);
   await context.close();

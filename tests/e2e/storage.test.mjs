@@ -92,11 +92,11 @@ test('2: Apply only for a roll of the roster as it is now; the armies follow the
   await page.getByRole('button', { name: 'Take armies from a roster' }).click();
   await page.waitForFunction(() => document.querySelectorAll('.army.attacker .army-unit').length === 2 &&
     /Shieldbearers/.test(document.querySelector('.army.attacker .army-unit').textContent));
-  const applyBtn = page.locator('.roster-link button', { hasText: 'Apply result to roster' });
+  const applyBtn = page.locator('.roster-apply button', { hasText: /^Apply result to/ });
   const kept = () => keptBattle(page, 'warfare');
   const roll = async () => {
     await page.getByRole('button', { name: 'Roll battle' }).click();
-    await page.waitForFunction(() => [...document.querySelectorAll('.roster-link button')].some((b) => b.textContent === 'Apply result to roster' && !b.disabled));
+    await page.waitForFunction(() => [...document.querySelectorAll('.roster-apply button')].some((b) => b.textContent.startsWith('Apply result to') && !b.disabled));
     const battle = await kept();
     const rolled = JSON.parse(core.roll(JSON.stringify(battle)));
     assert.equal(rolled.ok, true);
@@ -107,7 +107,7 @@ test('2: Apply only for a roll of the roster as it is now; the armies follow the
   const first = await roll();
   const before = (await record()).roster;
   await applyBtn.click();
-  await page.locator('.roster-bridge [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
+  await page.locator('.roster-apply [role=status]', { hasText: 'The armies now follow the roster' }).waitFor();
   // The page sends the battle and both armies' units with the roll, for "How lucky was this?".
   const expected = rosterCall(before, { type: 'battle', side: 'attacker', units: first.units, roll: { seed: first.seed, dice: 2 },
     outcome: first.outcome, battle: first.battle }).roster;
@@ -140,7 +140,7 @@ test('2: Apply only for a roll of the roster as it is now; the armies follow the
   assert.equal(await applyBtn.isDisabled(), true);
   // Undo of the first apply would write over the other tab's day: refused.
   await page.getByRole('button', { name: 'Undo apply' }).click();
-  await page.locator('.roster-bridge [role=status]', { hasText: 'Not undone' }).waitFor();
+  await page.locator('.roster-apply [role=status]', { hasText: 'Not undone' }).waitFor();
   assert.deepEqual((await record()).roster, moved);
   // Reloading the armies gives the roster's dice, and a new roll can be applied.
   await page.getByRole('button', { name: 'Reload the armies from the roster' }).click();

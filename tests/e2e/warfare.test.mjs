@@ -98,8 +98,9 @@ test('a bad value names its field and leaves the army and odds unchanged', async
   const err = page.locator('.army-unit').first().locator('.field-error').filter({ hasText: /from 1 to 6/ });
   await err.waitFor();
   // In words that name the unit and the field, here and in the odds' status.
-  assert.match(await page.locator('.calc .banner.error').textContent(), /^Ironheart Defenders: casualty die must be a whole number from 1 to 6/);
-  assert.match(await page.locator('.odds-card .status').textContent(), /Ironheart Defenders: casualty die/);
+  await page.waitForFunction(() => /^Odds not updated/.test(document.querySelector('.odds-card .status')?.textContent || ''));
+  assert.match(await page.locator('.odds-card .status').textContent(), /^Odds not updated: Ironheart Defenders: casualty die must be a whole number from 1 to 6/);
+  assert.equal(await page.locator('.calc .banner.error:visible').count(), 0);
   assert.equal(await page.locator('.army-unit').count(), units);
   assert.equal(await barValue(page, 'Attacker wins'), before);
   // Fixing it computes again: a unit at 3 of 6 changes the odds to the core's.
@@ -147,7 +148,7 @@ test('Copy makes a unit the core accepts, or says why not; every row keeps its c
   assert.equal(want.ok, true, 'the core accepts the copy');
   await page.waitForFunction((t) => document.querySelector('.odds-card .bar-row[data-outcome=attacker] .p')?.textContent === t
     && !document.querySelector('.odds-body.stale'), pctText(want.outcomes.attacker));
-  assert.equal(await page.locator('.calc .banner.error').isVisible(), false);
+  assert.equal(await page.locator('[aria-invalid="true"]').count(), 0);
   // Every row has its stats and cost from the core.
   const cards = ask('unit', { ruleset: 'warfare', units: copied.defender.units }).cards;
   const stats = await page.locator('.army.defender .army-unit [data-card=label]').allTextContents();
@@ -182,15 +183,22 @@ test('a removed unit never appears in a result; Clear says in words what is miss
   await page.locator('table.matrix td').first().waitFor();
   assert.doesNotMatch(await resultsText(page), new RegExp(gone));
 
-  // Clear: no path, the army named in words, every old unit gone from the results, the odds dimmed.
+  // Clear: not an error (nothing red while the first army is built): the
+  // odds wait, dimmed, and say in words what is missing, with no path;
+  // every old unit is gone from the results.
   await page.getByRole('button', { name: 'Clear' }).click();
-  const banner = page.locator('.calc .banner.error');
-  await banner.waitFor();
-  assert.match(await banner.textContent(), /^The attacker's army must list at least one unit/);
-  assert.doesNotMatch(await banner.textContent(), /\//);
+  await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'waiting');
+  assert.equal(await page.locator('.calc .banner.error:visible').count(), 0);
   for (const u of [...example.attacker.units, ...example.defender.units]) assert.doesNotMatch(await resultsText(page), new RegExp(u.name));
   assert.equal(await page.locator('.odds-body').getAttribute('class'), 'odds-body stale');
-  assert.match(await page.locator('.odds-card .status').textContent(), /^Odds not updated: The attacker's army must list at least one unit/);
+  const status = page.locator('.odds-card .status');
+  assert.equal(await status.textContent(), 'Waiting: the attacker\'s army has no units yet.');
+  assert.equal(await status.evaluate((e) => e.classList.contains('error')), false);
+  // One army built: still waiting, now for the other one.
+  await page.getByRole('button', { name: 'New unit for the attacker…' }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Add to the attacker' }).click();
+  await page.waitForFunction(() => /defender's army has no units yet/.test(document.querySelector('.odds-card .status')?.textContent || ''));
+  assert.equal(await page.locator('.calc .banner.error:visible, .odds-card .status.error').count(), 0);
   assert.deepEqual(problems, []);
   await page.context().close();
 });

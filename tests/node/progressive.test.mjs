@@ -22,7 +22,8 @@ class FakeEngine {
     return call(fn, request);
   }
   cancelOdds() { this.runs++; }
-  pool() { return this.helpers; }
+  pool() { this.pooled = true; return this.helpers; }
+  poolSize() { return this.helpers.length; }
   upgrader() { return this.up; }
   oddsBusy() { return false; }
 }
@@ -53,6 +54,8 @@ test('a battle that solves at once is answered exactly, with nothing shown befor
   assert.deepEqual(answer.outcomes, (await call('odds', battle(small, { method: 'exact' }))).outcomes);
   assert.equal(shown.length, 0);
   assert.equal(engine.up.asked.length, 0, 'no exact solve behind');
+  assert.ok(!engine.pooled, 'no sampling workers started for it');
+  assert.ok(engine.helpers.every((e) => e.asked.length === 0));
 });
 
 test('a larger battle: sampled odds first (the core\'s for those battles), then the exact odds', async () => {

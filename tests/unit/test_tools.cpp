@@ -11,6 +11,7 @@
 #include "warfare/unit.hpp"
 
 using bc::json;
+using bc::tools::percent;
 
 namespace {
 json call(const std::string& fn, const json& req) { return json::parse(bc::api::call(fn, req.dump())); }
@@ -81,6 +82,7 @@ TEST_CASE("tools: a sweep's points equal single solves, and its 'worse' marks ar
         REQUIRE(a["points"].size() == 11);
         CHECK(a["work"]["solves"] == 11);
         std::vector<std::pair<std::int64_t, std::int64_t>> drops;
+        std::size_t unseen = 0;
         double prev = -1;
         for (std::size_t i = 0; i < 11; ++i) {
             const json& p = a["points"][i];
@@ -92,10 +94,14 @@ TEST_CASE("tools: a sweep's points equal single solves, and its 'worse' marks ar
             const double men = single["sides"]["attacker"]["men"]["peasant"]["mean"];
             CHECK(p["losses"]["attacker"]["total"].get<double>() == Approx(1 - men).margin(1e-15));
             const double w = p["win"];
-            if (i > 0 && w < prev - 1e-12) drops.emplace_back(10 * (i - 1), 10 * i);
+            if (i > 0 && w < prev - 1e-12) {
+                if (percent(prev) != percent(w)) drops.emplace_back(10 * (i - 1), 10 * i);
+                else ++unseen;
+            }
             prev = w;
         }
         REQUIRE(a["worse"].size() == drops.size());
+        CHECK(a["worse_unseen"] == unseen);
         for (std::size_t k = 0; k < drops.size(); ++k) {
             CHECK(a["worse"][k]["from"] == drops[k].first);
             CHECK(a["worse"][k]["to"] == drops[k].second);
@@ -103,6 +109,26 @@ TEST_CASE("tools: a sweep's points equal single solves, and its 'worse' marks ar
         }
         if (drops.empty()) CHECK(a["worse_text"].get<std::string>().rfind("Nowhere", 0) == 0);
     }
+}
+
+TEST_CASE("tools: a sweep lists only the drops its words can show; the smaller ones are counted in the summary", "[tools]") {
+    // The Olympia example, the attacker's chance as the defender's pikemen go
+    // from 0 to 20: it starts above 99.99%, where a drop reads ">99.99% to >99.99%".
+    json req = olympia_example();
+    req["sweep"] = {{"path", "/defender/nobles/0/troops/pikeman"}, {"from", 0}, {"to", 20}, {"side", "attacker"}};
+    const json a = call("sweep", req);
+    REQUIRE(a["ok"] == true);
+    std::size_t drops = 0, unseen = 0;
+    for (std::size_t i = 1; i < a["points"].size(); ++i) {
+        const double before = a["points"][i - 1]["win"], now = a["points"][i]["win"];
+        if (now < before - 1e-12) ++(percent(before) == percent(now) ? unseen : drops);
+    }
+    REQUIRE(unseen > 0);
+    CHECK(a["worse"].size() == drops);
+    CHECK(a["worse_unseen"] == unseen);
+    for (const auto& w : a["worse"]) CHECK(percent(w["win_from"]) != percent(w["win_to"]));
+    CHECK(a["worse_text"].get<std::string>().find(std::to_string(unseen) + (unseen == 1 ? " other step lowers" : " other steps lower") +
+                                                  " it by less than that") != std::string::npos);
 }
 
 TEST_CASE("tools: more of something worse is said in words, per kind of men", "[tools]") {

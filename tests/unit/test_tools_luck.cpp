@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "api/api.hpp"
+#include "tools/runner.hpp"
 #include "olympia/olympia.hpp"
 
 using bc::json;
@@ -81,6 +82,14 @@ TEST_CASE("luck (Bloodied Steel): at least this good equals the sum over every r
             CHECK(r["at_least"].get<double>() == Approx(at_least).margin(1e-12));
             CHECK(r["equal"].get<double>() == Approx(equal).margin(1e-12));
             CHECK(r["percentile"].get<double>() == Approx(100 * (1 - at_least + equal / 2)).margin(1e-9));
+            // In words: luckier than the results ranked below it, as lucky as those ranked the same.
+            CHECK(r["worse"].get<double>() == Approx(1 - at_least).margin(1e-12));
+            if (equal > 0) {
+                const std::string text = r["text"];
+                INFO(text);
+                CHECK(text.find("; luckier than " + bc::tools::percent(r["worse"].get<double>()) + " of them, as lucky as " +
+                                bc::tools::percent(equal) + ".") != std::string::npos);
+            }
         }
         // The marks on each unit's chart: the chance of at least the Size seen.
         for (int u = 0; u < 3; ++u) {
