@@ -8,6 +8,7 @@
 #include "api/solver.hpp"
 #include "api/registry.hpp"
 #include "dice/rng.hpp"
+#include "share/share.hpp"
 #include "tools/tools.hpp"
 
 namespace bc::api {
@@ -199,6 +200,7 @@ std::string call(const std::string& function, const std::string& request) {
     if (function == "roll") return roll(request);
     if (function == "rules") return rules(request);
     if (function == "version") return version();
+    if (function == "share") return share::share(request);  // snapshots of a battle (core/share/)
     // The decision tools work on any rule system's battle (core/tools/).
     if (tools::is_tool(function))
         return by_ruleset(request, [&](const Ruleset& r, const In& req) { return tools::run(function, r, req); });
