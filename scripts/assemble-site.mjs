@@ -5,9 +5,11 @@
 //                                inlined) that works opened straight from disk
 // Build outputs never go into site/ itself.
 import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'site');
@@ -19,6 +21,14 @@ const dist = path.join(root, 'dist');
 fs.rmSync(out, { recursive: true, force: true });
 fs.cpSync(src, out, { recursive: true });
 for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(out, f));
+// The MediaWiki extension's folder also as one archive, for a wiki's admin to
+// download and unpack into extensions/ (docs/wiki.md); made the same way every
+// time (names sorted, no dates, no owners), so the site's version moves only when it does.
+const ext = path.join(out, 'wiki', 'mediawiki');
+const tar = spawnSync('tar', ['--sort=name', '--mtime=@0', '--owner=0', '--group=0', '--numeric-owner', '-cf', '-', 'BattleCalculator'],
+  { cwd: ext, maxBuffer: 1 << 26 });
+if (tar.status !== 0) throw new Error(`tar: ${tar.stderr}`);
+fs.writeFileSync(path.join(ext, 'BattleCalculator.tar.gz'), zlib.gzipSync(tar.stdout, { level: 9 }));
 
 const files = [];
 (function walk(dir) {
@@ -32,7 +42,8 @@ files.sort();
 const hash = crypto.createHash('sha256');
 for (const f of files) hash.update(f).update(fs.readFileSync(path.join(out, f)));
 const version = hash.digest('hex').slice(0, 12);
-const precache = ['./', ...files.filter((f) => f !== 'sw.js' && !f.endsWith('.md'))];
+// The wiki's files are for a wiki's admin to download, not for the page to work offline.
+const precache = ['./', ...files.filter((f) => f !== 'sw.js' && !f.endsWith('.md') && !f.startsWith('wiki/'))];
 const swPath = path.join(out, 'sw.js');
 let sw = fs.readFileSync(swPath, 'utf8');
 sw = sw.replace(/const VERSION = .*\/\* __VERSION__ \*\//, `const VERSION = ${JSON.stringify(version)};`)
