@@ -104,6 +104,30 @@
 	}
 
 	// Each frame as tall as the calculator says it is: only its own frames, from their own origin.
+	// The part of a frame on the reader's screen, in the frame's own pixels: the
+	// calculator keeps its odds and dialogs there (the frame is as tall as it is).
+	function tellView( frame ) {
+		var r, top, bottom;
+		if ( !frame.contentWindow ) {
+			return;
+		}
+		r = frame.getBoundingClientRect();
+		top = Math.max( 0, -r.top );
+		bottom = Math.min( r.height, window.innerHeight - r.top );
+		if ( bottom > top ) {
+			frame.contentWindow.postMessage( { type: 'battle-calculator:view', top: top, bottom: bottom },
+				new URL( frame.src, location.href ).origin );
+		}
+	}
+	function tellAll() {
+		var list = document.querySelectorAll( 'iframe.battle-calculator-frame' ), i;
+		for ( i = 0; i < list.length; i++ ) {
+			tellView( list[ i ] );
+		}
+	}
+	window.addEventListener( 'scroll', tellAll, { passive: true } );
+	window.addEventListener( 'resize', tellAll );
+
 	window.addEventListener( 'message', function ( event ) {
 		var data = event.data, list, i;
 		if ( !data || data.type !== 'battle-calculator:height' || typeof data.height !== 'number' ||
@@ -114,6 +138,7 @@
 		for ( i = 0; i < list.length; i++ ) {
 			if ( list[ i ].contentWindow === event.source && new URL( list[ i ].src, location.href ).origin === event.origin ) {
 				list[ i ].style.height = Math.ceil( data.height ) + 'px';
+				tellView( list[ i ] );
 			}
 		}
 	} );
