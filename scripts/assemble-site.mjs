@@ -29,6 +29,8 @@ const tar = spawnSync('tar', ['--sort=name', '--mtime=@0', '--owner=0', '--group
   { cwd: ext, maxBuffer: 1 << 26 });
 if (tar.status !== 0) throw new Error(`tar: ${tar.stderr}`);
 fs.writeFileSync(path.join(ext, 'BattleCalculator.tar.gz'), zlib.gzipSync(tar.stdout, { level: 9 }));
+// The steps for each wiki, readable in a browser from the Embed dialog's link.
+fs.copyFileSync(path.join(root, 'docs', 'wiki.md'), path.join(out, 'wiki', 'README.txt'));
 
 const files = [];
 (function walk(dir) {
