@@ -1,0 +1,205 @@
+// The calculator inside a real MediaWiki (Debian's, installed fresh by
+// wiki-install.mjs): the extension's tag and the gadget-and-template route
+// show the compact calculator with the core's odds, hostile attributes are
+// text, edits inside the frame leave the wiki page's history alone, and in a
+// frame as tall as the calculator the odds (phone) and the S&F unit builder
+// (laptop) stay where the reader looks. Screenshots at 390 and 1280 px.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSiteAndBrowser, openPage, loadCore, pctText, screenshotPath } from './harness.mjs';
+import { installWiki } from './wiki-install.mjs';
+import { encodeScenario } from '../../site/js/share.js';
+
+const env = useSiteAndBrowser({ before, after });
+let wiki = null;
+let core = null;
+before(async () => {
+  wiki = await installWiki({ siteUrl: env.server.url });
+  core = await loadCore();
+});
+after(async () => { await wiki?.stop(); });
+
+const battle = {
+  ruleset: 'bloodied-steel',
+  units: [{ name: 'Legio Prima', nation: 'tribunan', arms: 6, armour: 1, size: 4 },
+    { name: 'Cinder Host', nation: 'ashen', arms: 3, armour: 0, size: 7 }],
+  tactics: [{ name: 'Shield wall', target: 0, effect: 'armour', amount: 1 }],
+};
+const LABELS = { tribunan: 'Tribunan victorious', ashen: 'Ashen victorious', retreat: 'Both retreat', none: 'No units left' };
+const coreOdds = (b) => JSON.parse(core.call('odds', JSON.stringify(b)));
+
+// The frame a wiki page holds, once its odds are shown.
+async function calculatorFrame(page, index = 0) {
+  const el = page.locator('iframe.battle-calculator-frame').nth(index);
+  await el.waitFor();
+  const frame = await (await el.elementHandle()).contentFrame();
+  await frame.locator('.odds-card .bar-row[data-outcome] .bar-value .p').first().waitFor();
+  await frame.waitForFunction(() => !document.querySelector('.odds-card .odds-body.stale'));
+  return { el, frame };
+}
+
+async function shownBars(frame) {
+  return frame.evaluate(() => Object.fromEntries([...document.querySelectorAll('.odds-card .outcome-chart .bar-row[data-outcome]')]
+    .map((r) => [r.dataset.outcome, r.querySelector('.bar-value .p').textContent.trim()])));
+}
+
+function expectCoreOdds(shown, b) {
+  const odds = coreOdds(b);
+  assert.equal(odds.ok, true);
+  for (const id of Object.keys(LABELS)) assert.equal(shown[id], pctText(odds.outcomes[id]), id);
+}
+
+test('the extension\'s tag shows the calculator with the core\'s odds, and edits in it add nothing to the page\'s history', async () => {
+  const code = await encodeScenario(battle);
+  const sf = JSON.parse(core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
+  wiki.edit('Battle of the Ford', `The battle of the ford, as the calculator sees it:\n\n<battle-calculator ruleset="bloodied-steel" scenario="${code}" />\n\nAnd the example of Strongholds & Followers, its JSON between the tags:\n\n<battle-calculator ruleset="warfare">${JSON.stringify(sf)}</battle-calculator>\n`);
+  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Battle of the Ford'), { viewport: { width: 1280, height: 800 } });
+  const { el, frame } = await calculatorFrame(page);
+  assert.equal(await el.getAttribute('src'), `${env.server.url}index.html?embed=1#/bloodied-steel?b=${code}`);
+  expectCoreOdds(await shownBars(frame), battle);
+  // A plain link for readers without scripts, to the full calculator.
+  assert.equal(await page.locator('.battle-calculator-link a').first().getAttribute('href'), `${env.server.url}index.html#/bloodied-steel?b=${code}`);
+  // As tall as the calculator: the extension's script follows the height the calculator posts.
+  await page.waitForFunction(() => document.querySelector('iframe.battle-calculator-frame').style.height !== '600px');
+  const inner = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  assert.ok(Math.abs((await el.boundingBox()).height - inner) <= 1, 'the frame took the calculator\'s height');
+  // The second tag: JSON between the tags.
+  const second = await calculatorFrame(page, 1);
+  assert.deepEqual(JSON.parse(decodeURIComponent((await second.el.getAttribute('src')).split('#/warfare?j=')[1])), sf);
+  const sfOdds = JSON.parse(core.call('odds', JSON.stringify(sf)));
+  for (const id of ['attacker', 'defender']) assert.equal((await shownBars(second.frame))[id], pctText(sfOdds.outcomes[id]));
+
+  // Editing inside the frame changes its odds, not the wiki page's history or address.
+  const historyBefore = await page.evaluate(() => history.length);
+  const address = page.url();
+  const arms = frame.locator('.unit-row').first().getByLabel(/^Arms/);
+  await arms.fill('2');
+  await page.waitForTimeout(900);
+  await arms.fill('3');
+  await page.waitForTimeout(900);
+  await frame.waitForFunction(() => !document.querySelector('.odds-card .odds-body.stale'));
+  expectCoreOdds(await shownBars(frame), { ...battle, units: [{ ...battle.units[0], arms: 3 }, battle.units[1]] });
+  assert.equal(await page.evaluate(() => history.length), historyBefore, 'no history entries for the wiki page');
+  assert.equal(page.url(), address);
+  await page.screenshot({ path: screenshotPath('wiki-tag-1280.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('hostile attributes give a short error on the wiki page, as text, and no frame', async () => {
+  const megabyte = '2.' + 'A'.repeat(1 << 20);
+  const tags = [
+    '<battle-calculator ruleset="<script>alert(1)</script>" />',
+    '<battle-calculator ruleset="olympia" scenario="javascript:alert(1)" />',
+    `<battle-calculator ruleset="olympia" scenario='"><img src=x onerror=alert(1)>' />`,
+    `<battle-calculator ruleset="olympia" scenario="${megabyte}" />`,
+    '<battle-calculator ruleset="olympia" src="https://evil.example/" />',
+    '<battle-calculator ruleset="olympia">{"ruleset":"warfare"}</battle-calculator>',
+    '<battle-calculator ruleset="olympia">{"ruleset": </battle-calculator>',
+  ];
+  wiki.edit('Hostile tags', tags.map((t, i) => `== Tag ${i + 1} ==\n${t}\n`).join('\n'));
+  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Hostile tags'), { viewport: { width: 1280, height: 800 } });
+  const errors = page.locator('.battle-calculator-error');
+  await errors.first().waitFor();
+  const texts = await errors.allTextContents();
+  assert.equal(texts.length, tags.length, texts.join('\n'));
+  assert.equal(texts[0], 'Battle calculator: unknown ruleset "<script>alert(1)</script>" (use bloodied-steel, olympia, warfare).');
+  assert.match(texts[1], /scenario must be a battle link's code/);
+  assert.match(texts[2], /scenario must be a battle link's code/);
+  assert.match(texts[3], /scenario is too long/);
+  assert.equal(texts[4], 'Battle calculator: unknown attribute "src" (use ruleset, scenario and title).');
+  assert.match(texts[5], /another rule system/);
+  assert.match(texts[6], /not valid JSON/);
+  assert.equal(await page.locator('iframe').count(), 0);
+  assert.equal(await page.locator('#mw-content-text img').count(), 0);
+  assert.equal(await page.evaluate(() => [...document.scripts].some((s) => s.textContent.includes('alert(1)'))), false);
+  await page.screenshot({ path: screenshotPath('wiki-hostile-1280.png') });
+  assert.deepEqual(problems, [], 'no dialog, no error');
+  await context.close();
+});
+
+test('the gadget and Template:Battle calculator show the same calculator, and refuse what the tag refuses', async () => {
+  const site = env.server.url;
+  const get = async (p) => (await fetch(site + p)).text();
+  wiki.edit('MediaWiki:Gadgets-definition', '* battleCalculator[ResourceLoader|default]|battleCalculator.js\n');
+  wiki.edit('MediaWiki:Gadget-battleCalculator.js', (await get('wiki/mediawiki/gadget/Gadget-battleCalculator.js'))
+    .replace("var BASE = 'https://example.org/battle/';", `var BASE = '${site}';`));
+  wiki.edit('MediaWiki:Gadget-battleCalculator', 'Shows battle odds calculators on pages');
+  wiki.edit('Template:Battle calculator', (await get('wiki/mediawiki/gadget/Template-Battle_calculator.wikitext')).replaceAll('https://example.org/battle/', site));
+  const code = await encodeScenario(battle);
+  wiki.edit('Gadget battle', `{{Battle calculator|ruleset=bloodied-steel|scenario=${code}}}\n\n{{Battle calculator|ruleset=<b>olympia</b>|scenario=javascript:alert(1)}}\n`);
+  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Gadget battle'), { viewport: { width: 1280, height: 800 } });
+  const { el, frame } = await calculatorFrame(page);
+  assert.equal(await el.getAttribute('src'), `${site}index.html?embed=1#/bloodied-steel?b=${code}`);
+  expectCoreOdds(await shownBars(frame), battle);
+  const error = page.locator('div.battle-calculator strong.error');
+  await error.waitFor();
+  assert.match(await error.textContent(), /^Battle calculator: the scenario must be a battle link's code/);
+  assert.equal(await page.locator('iframe').count(), 1);
+  const historyBefore = await page.evaluate(() => history.length);
+  await frame.locator('.unit-row').first().getByLabel(/^Arms/).fill('5');
+  await page.waitForTimeout(900);
+  assert.equal(await page.evaluate(() => history.length), historyBefore);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// A tall S&F calculator: more units than the example, so the frame is far taller than the screen.
+async function tallWarfarePage() {
+  const example = JSON.parse(core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
+  const more = (u, n) => ({ ...u, name: `${u.name} ${n}` });
+  const b = { ...example, solver: { method: 'monte-carlo', trials: 2000 },
+    attacker: { units: [...example.attacker.units, more(example.attacker.units[0], 2), more(example.attacker.units[1], 2)] },
+    defender: { units: [...example.defender.units, more(example.defender.units[0], 2), more(example.defender.units[1], 2)] } };
+  wiki.edit('Siege of the Pass', `Before the siege.\n\n<battle-calculator ruleset="warfare" scenario="${await encodeScenario(b)}" />\n\nAfter it.\n`);
+  return b;
+}
+
+test('on a phone the odds stay in view while editing inside the frame', async () => {
+  await tallWarfarePage();
+  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Siege of the Pass'), { viewport: { width: 390, height: 844 } });
+  const { el, frame } = await calculatorFrame(page);
+  const frameBox = await el.boundingBox();
+  assert.ok(frameBox.height > 2 * 844, `the frame is tall (${frameBox.height} px)`);
+  // The last defender's casualty die, far down the frame, scrolled to as a reader would.
+  const die = frame.getByLabel(/^Casualty die now/).last();
+  await die.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  const strip = frame.locator('.outcome-strip');
+  const inView = async () => {
+    const box = await strip.boundingBox();
+    return box && box.y >= 0 && box.y + box.height <= 844 + 1;
+  };
+  assert.ok(await inView(), `the odds strip is on screen: ${JSON.stringify(await strip.boundingBox())}`);
+  await die.fill('2');
+  await frame.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh', null, { timeout: 30000 });
+  assert.ok(await inView(), 'still on screen after the edit');
+  const dieBox = await die.boundingBox();
+  assert.ok(dieBox.y >= 0 && dieBox.y + dieBox.height <= (await strip.boundingBox()).y + 1, 'the field edited is not under the strip');
+  await page.screenshot({ path: screenshotPath('wiki-tag-390.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('at 1280 px the S&F unit builder opens where the reader is looking', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Siege of the Pass'), { viewport: { width: 1280, height: 800 } });
+  const { frame } = await calculatorFrame(page);
+  const add = frame.getByRole('button', { name: 'New unit for the defender…' });
+  await add.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await add.click();
+  const dialog = frame.locator('dialog[open]');
+  await dialog.waitFor();
+  const confirm = dialog.getByRole('button', { name: /^Add to the defender/ });
+  await page.waitForTimeout(300);
+  const box = await confirm.boundingBox();
+  const dlg = await dialog.boundingBox();
+  assert.ok(dlg.y >= 0 && dlg.y < 800, `the dialog starts on screen (${dlg.y})`);
+  assert.ok(box.y >= 0 && box.y + box.height <= 800, `its Add button is on screen (${box.y})`);
+  // The keyboard is in the dialog, and the dialog is on screen: Tab reaches its button where it is seen.
+  assert.equal(await frame.evaluate(() => !!document.activeElement?.closest('dialog[open]')), true);
+  await page.screenshot({ path: screenshotPath('wiki-builder-1280.png') });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
