@@ -49,6 +49,11 @@ async function waitFor(url, ms) {
 export async function installWiki({ siteUrl }) {
   if (!fs.existsSync(path.join(MEDIAWIKI, 'maintenance', 'install.php'))) throw new Error('MediaWiki is not installed: run scripts/setup');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bc-wiki-'));
+  let server = null;
+  const group = (signal) => { try { if (server) process.kill(-server.pid, signal); } catch { /* the group has ended */ } };
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  // Whatever happens to the test (a failed install, an error before stop()), the server and folder go with it.
+  process.once('exit', () => { group('SIGKILL'); try { remove(); } catch { /* nothing more to do at exit */ } });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const settings = path.join(dir, 'LocalSettings.php');
@@ -75,21 +80,29 @@ export async function installWiki({ siteUrl }) {
     '',
     `$wgExtensionDirectory = '${ext}';`,
     `$wgCacheDirectory = '${path.join(dir, 'cache')}';`,
+    // A favicon that exists (PHP's server has no /favicon.ico), so the page loads with no 404.
+    "$wgFavicon = '/resources/assets/mediawiki.png';",
+    "$wgLogos = [ '1x' => '/resources/assets/mediawiki.png' ];",
     "wfLoadExtension( 'Gadgets' );",
     steps.php,
   ].join('\n'));
-  const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', MEDIAWIKI], {
-    env: { ...env, PHP_CLI_SERVER_WORKERS: '4' }, stdio: ['ignore', 'ignore', 'pipe'],
+  // Its own process group: PHP's server forks its workers, which outlive a
+  // SIGTERM to the first process alone (and keep its stderr open, so the test
+  // would never end); stop() ends the whole group.
+  server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', MEDIAWIKI], {
+    env: { ...env, PHP_CLI_SERVER_WORKERS: '4' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true,
   });
   let log = '';
   server.stderr.on('data', (d) => { log = (log + d).slice(-4000); });
   const stop = async () => {
-    if (server.exitCode === null) {
+    if (server.exitCode === null && server.signalCode === null) {
       const gone = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
+      group('SIGTERM');
       await gone;
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    group('SIGKILL');
+    server.stderr.destroy();
+    remove();
   };
   try {
     await waitFor(`${url}/index.php?title=Main_Page`, 30000);

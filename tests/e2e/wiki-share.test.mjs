@@ -6,18 +6,24 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { useSiteAndBrowser, openPage, loadCore, pctText, screenshotPath } from './harness.mjs';
+import { startServer, launch, openPage, loadCore, pctText, screenshotPath } from './harness.mjs';
 import { installWiki } from './wiki-install.mjs';
 import { encodeScenario } from '../../site/js/share.js';
 
-const env = useSiteAndBrowser({ before, after });
+const env = { server: null, chrome: null };
 let wiki = null;
 let core = null;
 before(async () => {
+  env.server = await startServer();
+  env.chrome = await launch();
   wiki = await installWiki({ siteUrl: env.server.url });
   core = await loadCore();
 });
-after(async () => { await wiki?.stop(); });
+after(async () => {
+  await wiki?.stop();
+  await env.chrome?.close();
+  await env.server?.close();
+});
 
 const HOSTILE = '<script>|}{| **x** [[y]]';
 const OUTCOMES = {
@@ -67,7 +73,8 @@ for (const id of Object.keys(OUTCOMES)) {
     assert.ok(seen.text.includes(HOSTILE), 'the name as it is, once parsed');
     assert.equal(seen.scripts, 0);
     assert.deepEqual(seen.links, [a.link], 'one link: the battle\'s, none from the name');
-    assert.deepEqual(seen.bold, [a.wikitext.match(/^'''(.*?)'''/)[1]], 'only the heading is bold');
+    const heading = a.wikitext.match(/^'''(.*?)'''/)[1].replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)));
+    assert.deepEqual(seen.bold, [heading], 'only the heading is bold');
     // The link opens the same battle.
     assert.deepEqual(JSON.parse(decodeURIComponent(a.link.split('?j=')[1])), battle);
   });

@@ -6,18 +6,24 @@
 // (laptop) stay where the reader looks. Screenshots at 390 and 1280 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSiteAndBrowser, openPage, loadCore, pctText, screenshotPath } from './harness.mjs';
+import { startServer, launch, openPage, loadCore, pctText, screenshotPath } from './harness.mjs';
 import { installWiki } from './wiki-install.mjs';
 import { encodeScenario } from '../../site/js/share.js';
 
-const env = useSiteAndBrowser({ before, after });
+const env = { server: null, chrome: null };
 let wiki = null;
 let core = null;
 before(async () => {
+  env.server = await startServer();
+  env.chrome = await launch();
   wiki = await installWiki({ siteUrl: env.server.url });
   core = await loadCore();
 });
-after(async () => { await wiki?.stop(); });
+after(async () => {
+  await wiki?.stop();
+  await env.chrome?.close();
+  await env.server?.close();
+});
 
 const battle = {
   ruleset: 'bloodied-steel',
@@ -89,27 +95,37 @@ test('the extension\'s tag shows the calculator with the core\'s odds, and edits
 test('hostile attributes give a short error on the wiki page, as text, and no frame', async () => {
   const megabyte = '2.' + 'A'.repeat(1 << 20);
   const tags = [
-    '<battle-calculator ruleset="<script>alert(1)</script>" />',
     '<battle-calculator ruleset="olympia" scenario="javascript:alert(1)" />',
-    `<battle-calculator ruleset="olympia" scenario='"><img src=x onerror=alert(1)>' />`,
     `<battle-calculator ruleset="olympia" scenario="${megabyte}" />`,
     '<battle-calculator ruleset="olympia" src="https://evil.example/" />',
     '<battle-calculator ruleset="olympia">{"ruleset":"warfare"}</battle-calculator>',
     '<battle-calculator ruleset="olympia">{"ruleset": </battle-calculator>',
+    '<battle-calculator ruleset="olympia" scenario="2.abc&quot; onload=&quot;alert(1)" />',
+    // A ">" inside an attribute ends the tag where MediaWiki reads it, leaving an
+    // opening tag that runs to the next closing one: last on the page, these have
+    // none, and MediaWiki shows them as the text they are.
+    '<battle-calculator ruleset="<script>alert(1)</script>" />',
+    `<battle-calculator ruleset="olympia" scenario='"><img src=x onerror=alert(1)>' />`,
   ];
-  wiki.edit('Hostile tags', tags.map((t, i) => `== Tag ${i + 1} ==\n${t}\n`).join('\n'));
+  wiki.edit('Hostile tags', `__NOTOC__\n${tags.map((t, i) => `== Tag ${i + 1} ==\n${t}\n`).join('\n')}`);
   const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Hostile tags'), { viewport: { width: 1280, height: 800 } });
-  const errors = page.locator('.battle-calculator-error');
-  await errors.first().waitFor();
-  const texts = await errors.allTextContents();
-  assert.equal(texts.length, tags.length, texts.join('\n'));
-  assert.equal(texts[0], 'Battle calculator: unknown ruleset "<script>alert(1)</script>" (use bloodied-steel, olympia, warfare).');
-  assert.match(texts[1], /scenario must be a battle link's code/);
-  assert.match(texts[2], /scenario must be a battle link's code/);
-  assert.match(texts[3], /scenario is too long/);
-  assert.equal(texts[4], 'Battle calculator: unknown attribute "src" (use ruleset, scenario and title).');
-  assert.match(texts[5], /another rule system/);
-  assert.match(texts[6], /not valid JSON/);
+  // The text under each section's heading.
+  const sections = await page.evaluate(() => [...document.querySelectorAll('#mw-content-text h2')].map((h) => {
+    let text = '';
+    for (let n = h.nextElementSibling; n && n.tagName !== 'H2'; n = n.nextElementSibling) text += n.textContent;
+    return text.trim();
+  }));
+  assert.equal(sections.length, tags.length);
+  const errors = await page.locator('.battle-calculator-error').allTextContents();
+  assert.deepEqual(errors, sections.slice(0, 6), 'each of the first six is the extension\'s error, as text');
+  assert.match(sections[0], /^Battle calculator: the scenario must be a battle link's code/);
+  assert.match(sections[1], /^Battle calculator: the scenario is too long \(at most 100,000 characters/);
+  assert.equal(sections[2], 'Battle calculator: unknown attribute "src" (use ruleset, scenario and title).');
+  assert.equal(sections[3], 'Battle calculator: the scenario is a battle for another rule system than ruleset="olympia".');
+  assert.equal(sections[4], 'Battle calculator: the scenario is not valid JSON for a battle.');
+  assert.match(sections[5], /^Battle calculator: the scenario must be a battle link's code/);
+  assert.equal(sections[6], tags[6]);
+  assert.equal(sections[7], tags[7]);
   assert.equal(await page.locator('iframe').count(), 0);
   assert.equal(await page.locator('#mw-content-text img').count(), 0);
   assert.equal(await page.evaluate(() => [...document.scripts].some((s) => s.textContent.includes('alert(1)'))), false);
@@ -147,10 +163,12 @@ test('the gadget and Template:Battle calculator show the same calculator, and re
 // A tall S&F calculator: more units than the example, so the frame is far taller than the screen.
 async function tallWarfarePage() {
   const example = JSON.parse(core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
-  const more = (u, n) => ({ ...u, name: `${u.name} ${n}` });
+  // An army fields one unit of the same keywords: the copies are of other ancestries.
+  const more = (u, ancestry) => ({ ...u, ancestry, name: `${u.name} 2` });
   const b = { ...example, solver: { method: 'monte-carlo', trials: 2000 },
-    attacker: { units: [...example.attacker.units, more(example.attacker.units[0], 2), more(example.attacker.units[1], 2)] },
-    defender: { units: [...example.defender.units, more(example.defender.units[0], 2), more(example.defender.units[1], 2)] } };
+    attacker: { units: [...example.attacker.units, more(example.attacker.units[0], 'human'), more(example.attacker.units[1], 'human')] },
+    defender: { units: [...example.defender.units, more(example.defender.units[0], 'dwarf'), more(example.defender.units[1], 'elf')] } };
+  assert.equal(JSON.parse(core.call('odds', JSON.stringify(b))).ok, true);
   wiki.edit('Siege of the Pass', `Before the siege.\n\n<battle-calculator ruleset="warfare" scenario="${await encodeScenario(b)}" />\n\nAfter it.\n`);
   return b;
 }
