@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { absoluteCard } from './link-card.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'site');
@@ -20,6 +21,11 @@ const dist = path.join(root, 'dist');
 // ---- the site ----
 fs.rmSync(out, { recursive: true, force: true });
 fs.cpSync(src, out, { recursive: true });
+// Built for its address (SITE_URL=https://example.org/battle/), the link card names its picture in full.
+if (process.env.SITE_URL) {
+  const index = path.join(out, 'index.html');
+  fs.writeFileSync(index, absoluteCard(fs.readFileSync(index, 'utf8'), process.env.SITE_URL));
+}
 for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(out, f));
 // The MediaWiki extension's folder also as one archive, for a wiki's admin to
 // download and unpack into extensions/ (docs/wiki.md); made the same way every
