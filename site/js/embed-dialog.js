@@ -47,9 +47,9 @@ export function openEmbed(page, opts) {
   };
   const dlg = h('dialog', { class: 'dialog embed-dialog' },
     h('h2', { text: 'Put this calculator in a wiki page' }),
-    h('p', { class: 'muted' }, 'Each form shows this battle in the compact calculator: the battle, its odds and a link to the full calculator. Pick the one for where your group writes; ',
-      opts.guide ? h('a', { href: opts.guide, attrs: { target: '_blank', rel: 'noopener' }, text: 'how to set up each wiki' }) : 'how to set up each wiki',
-      ' (docs/wiki.md). Every form loads the calculator from this address, so host the files where readers can reach them. For a page that runs no frame at all, Copy as… gives the odds as wikitext, Markdown, BBCode, text or HTML.'),
+    h('p', { class: 'muted' }, 'Pick the form for where your group writes. Each shows this battle in the compact calculator, loaded from this address (host the files where readers can reach them): ',
+      opts.guide ? h('a', { href: opts.guide, attrs: { target: '_blank', rel: 'noopener' }, text: 'how to set up each wiki' }) : 'how to set up each wiki (docs/wiki.md)',
+      '. Where no frame runs, Copy as… gives the odds as text.'),
     embedForms(page, opts).map(snippet),
     h('div', { class: 'toolbar' }, button('Close', () => dlg.close())));
   dlg.addEventListener('close', () => dlg.remove());
