@@ -134,14 +134,24 @@ test('hostile attributes give a short error on the wiki page, as text, and no fr
   await context.close();
 });
 
+// The gadget and template, set up as docs/wiki.md says (once per wiki).
+let gadget = null;
+function setUpGadget() {
+  gadget ??= (async () => {
+    const site = env.server.url;
+    const get = async (p) => (await fetch(site + p)).text();
+    wiki.edit('MediaWiki:Gadgets-definition', '* battleCalculator[ResourceLoader|default]|battleCalculator.js\n');
+    wiki.edit('MediaWiki:Gadget-battleCalculator.js', (await get('wiki/mediawiki/gadget/Gadget-battleCalculator.js'))
+      .replace("var BASE = 'https://example.org/battle/';", `var BASE = '${site}';`));
+    wiki.edit('MediaWiki:Gadget-battleCalculator', 'Shows battle odds calculators on pages');
+    wiki.edit('Template:Battle calculator', (await get('wiki/mediawiki/gadget/Template-Battle_calculator.wikitext')).replaceAll('https://example.org/battle/', site));
+  })();
+  return gadget;
+}
+
 test('the gadget and Template:Battle calculator show the same calculator, and refuse what the tag refuses', async () => {
   const site = env.server.url;
-  const get = async (p) => (await fetch(site + p)).text();
-  wiki.edit('MediaWiki:Gadgets-definition', '* battleCalculator[ResourceLoader|default]|battleCalculator.js\n');
-  wiki.edit('MediaWiki:Gadget-battleCalculator.js', (await get('wiki/mediawiki/gadget/Gadget-battleCalculator.js'))
-    .replace("var BASE = 'https://example.org/battle/';", `var BASE = '${site}';`));
-  wiki.edit('MediaWiki:Gadget-battleCalculator', 'Shows battle odds calculators on pages');
-  wiki.edit('Template:Battle calculator', (await get('wiki/mediawiki/gadget/Template-Battle_calculator.wikitext')).replaceAll('https://example.org/battle/', site));
+  await setUpGadget();
   const code = await encodeScenario(battle);
   wiki.edit('Gadget battle', `{{Battle calculator|ruleset=bloodied-steel|scenario=${code}}}\n\n{{Battle calculator|ruleset=<b>olympia</b>|scenario=javascript:alert(1)}}\n`);
   const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Gadget battle'), { viewport: { width: 1280, height: 800 } });
@@ -158,6 +168,45 @@ test('the gadget and Template:Battle calculator show the same calculator, and re
   assert.equal(await page.evaluate(() => history.length), historyBefore);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('Embed…\'s MediaWiki forms, pasted into a wiki page, show the calculator; every form says what its wiki needs', async () => {
+  await setUpGadget();
+  const { page, context, problems } = await openPage(env.chrome.browser,
+    env.server.url + '#/bloodied-steel?j=' + encodeURIComponent(JSON.stringify(battle)), { viewport: { width: 390, height: 844 } });
+  await page.locator('.odds-card .bar-row[data-outcome] .bar-value .p').first().waitFor();
+  await page.getByRole('button', { name: 'Embed…' }).click();
+  const dialog = page.locator('dialog.embed-dialog');
+  const form = async (label) => dialog.getByLabel(label, { exact: true }).inputValue();
+  const tag = await form('MediaWiki, with the BattleCalculator extension');
+  const call = await form('MediaWiki, with the gadget and template (no server access)');
+  // The battle on the page, as its own link's code (the page stamps the rules' version in it).
+  const code = tag.match(/^<battle-calculator ruleset="bloodied-steel" scenario="(2\.[A-Za-z0-9_-]+)" \/>$/)?.[1];
+  assert.ok(code, tag);
+  assert.equal(call, `{{Battle calculator|ruleset=bloodied-steel|scenario=${code}}}`);
+  // The frames' forms: an address of this calculator, and no fixed 760 px.
+  const src = `${env.server.url}index.html?embed=1#/bloodied-steel?b=${code}`;
+  assert.equal(await form('Obsidian'), `<iframe src="${src}" title="Bloodied Steel battle odds" style="width:100%;height:85vh;min-height:480px;max-height:1100px;border:0"></iframe>`);
+  assert.equal(await form('DokuWiki'), `{{url>${src} 100%,800px noborder|Bloodied Steel battle odds}}`);
+  assert.doesNotMatch(await form('An iframe (any page that allows one)'), /760/);
+  // Each form says in one line what its wiki needs, and the guide it links to is served.
+  const needs = await dialog.locator('.snippet').evaluateAll((els) => els.map((e) => e.querySelector('p')?.textContent ?? ''));
+  assert.equal(needs.length, 6);
+  for (const n of needs) assert.ok(n.length > 10 && !n.includes('\n'), n);
+  const guide = await dialog.getByRole('link', { name: 'how to set up each wiki' }).getAttribute('href');
+  assert.match(await (await fetch(guide)).text(), /wfLoadExtension\( 'BattleCalculator' \);/);
+  await page.screenshot({ path: screenshotPath('embed-dialog-390.png') });
+  await context.close();
+
+  wiki.edit('Pasted from Embed', `The tag:\n\n${tag}\n\nThe template:\n\n${call}\n`);
+  const wikiPage = await openPage(env.chrome.browser, wiki.page('Pasted from Embed'), { viewport: { width: 1280, height: 800 } });
+  for (const i of [0, 1]) {
+    const { el, frame } = await calculatorFrame(wikiPage.page, i);
+    assert.equal(await el.getAttribute('src'), src);
+    expectCoreOdds(await shownBars(frame), battle);
+  }
+  assert.deepEqual([...problems, ...wikiPage.problems], []);
+  await wikiPage.context.close();
 });
 
 // A tall S&F calculator: more units than the example, so the frame is far taller than the screen.
