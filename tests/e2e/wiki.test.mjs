@@ -101,6 +101,7 @@ test('hostile attributes give a short error on the wiki page, as text, and no fr
     '<battle-calculator ruleset="olympia">{"ruleset":"warfare"}</battle-calculator>',
     '<battle-calculator ruleset="olympia">{"ruleset": </battle-calculator>',
     '<battle-calculator ruleset="olympia" scenario="2.abc&quot; onload=&quot;alert(1)" />',
+    '<battle-calculator ruleset="&lt;img src=x onerror=alert(1)&gt;" />',
     // A ">" inside an attribute ends the tag where MediaWiki reads it, leaving an
     // opening tag that runs to the next closing one: last on the page, these have
     // none, and MediaWiki shows them as the text they are.
@@ -117,15 +118,16 @@ test('hostile attributes give a short error on the wiki page, as text, and no fr
   }));
   assert.equal(sections.length, tags.length);
   const errors = await page.locator('.battle-calculator-error').allTextContents();
-  assert.deepEqual(errors, sections.slice(0, 6), 'each of the first six is the extension\'s error, as text');
+  assert.deepEqual(errors, sections.slice(0, 7), 'each of the first seven is the extension\'s error, as text');
   assert.match(sections[0], /^Battle calculator: the scenario must be a battle link's code/);
   assert.match(sections[1], /^Battle calculator: the scenario is too long \(at most 100,000 characters/);
   assert.equal(sections[2], 'Battle calculator: unknown attribute "src" (use ruleset, scenario and title).');
   assert.equal(sections[3], 'Battle calculator: the scenario is a battle for another rule system than ruleset="olympia".');
   assert.equal(sections[4], 'Battle calculator: the scenario is not valid JSON for a battle.');
   assert.match(sections[5], /^Battle calculator: the scenario must be a battle link's code/);
-  assert.equal(sections[6], tags[6]);
+  assert.equal(sections[6], 'Battle calculator: unknown ruleset "<img src=x onerror=alert(1)>" (use bloodied-steel, olympia, warfare).');
   assert.equal(sections[7], tags[7]);
+  assert.equal(sections[8], tags[8]);
   assert.equal(await page.locator('iframe').count(), 0);
   assert.equal(await page.locator('#mw-content-text img').count(), 0);
   assert.equal(await page.evaluate(() => [...document.scripts].some((s) => s.textContent.includes('alert(1)'))), false);
@@ -153,14 +155,18 @@ test('the gadget and Template:Battle calculator show the same calculator, and re
   const site = env.server.url;
   await setUpGadget();
   const code = await encodeScenario(battle);
-  wiki.edit('Gadget battle', `{{Battle calculator|ruleset=bloodied-steel|scenario=${code}}}\n\n{{Battle calculator|ruleset=<b>olympia</b>|scenario=javascript:alert(1)}}\n`);
+  wiki.edit('Gadget battle', `{{Battle calculator|ruleset=bloodied-steel|scenario=${code}}}\n\n{{Battle calculator|ruleset=<b>olympia</b>|scenario=javascript:alert(1)}}\n\n`
+    + `{{Battle calculator|ruleset=<img src=x onerror=alert(1)>|scenario=${code}}}\n`);
   const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Gadget battle'), { viewport: { width: 1280, height: 800 } });
   const { el, frame } = await calculatorFrame(page);
   assert.equal(await el.getAttribute('src'), `${site}index.html?embed=1#/bloodied-steel?b=${code}`);
   expectCoreOdds(await shownBars(frame), battle);
   const error = page.locator('div.battle-calculator strong.error');
-  await error.waitFor();
-  assert.match(await error.textContent(), /^Battle calculator: the scenario must be a battle link's code/);
+  await error.nth(1).waitFor();
+  const errors = await error.allTextContents();
+  assert.match(errors[0], /^Battle calculator: the scenario must be a battle link's code/);
+  assert.equal(errors[1], 'Battle calculator: unknown ruleset "<img src=x onerror=alert(1)>" (use bloodied-steel, olympia, warfare).');
+  assert.equal(await page.locator('#mw-content-text img').count(), 0);
   assert.equal(await page.locator('iframe').count(), 1);
   const historyBefore = await page.evaluate(() => history.length);
   await frame.locator('.unit-row').first().getByLabel(/^Arms/).fill('5');
