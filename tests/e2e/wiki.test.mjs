@@ -254,6 +254,26 @@ test('on a phone the odds stay in view while editing inside the frame', async ()
   await context.close();
 });
 
+test('on a phone, in the wiki\'s narrow content column, the four Bloodied Steel odds do not run into each other', async () => {
+  wiki.edit('Ford on a phone', `<battle-calculator ruleset="bloodied-steel" scenario="${await encodeScenario(battle)}" />\n`);
+  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Ford on a phone'), { viewport: { width: 390, height: 844 } });
+  const { el, frame } = await calculatorFrame(page);
+  assert.ok((await el.boundingBox()).width < 340, 'a narrow frame');
+  const numbers = await frame.locator('.outcome-strip .strip-value strong').evaluateAll((els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.left + e.scrollWidth, top: r.top, bottom: r.bottom };
+  }));
+  assert.equal(numbers.length, 4);
+  numbers.forEach((a, i) => numbers.slice(i + 1).forEach((b) => {
+    const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+    assert.ok(apart, `strip numbers overlap: ${JSON.stringify([a, b])}`);
+  }));
+  expectCoreOdds(await shownBars(frame), battle);
+  await page.screenshot({ path: screenshotPath('wiki-narrow-390.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('at 1280 px the S&F unit builder opens where the reader is looking', async () => {
   const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Siege of the Pass'), { viewport: { width: 1280, height: 800 } });
   const { frame } = await calculatorFrame(page);
