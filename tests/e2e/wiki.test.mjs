@@ -254,11 +254,20 @@ test('on a phone the odds stay in view while editing inside the frame', async ()
   await context.close();
 });
 
-test('on a phone, in the wiki\'s narrow content column, the four Bloodied Steel odds do not run into each other', async () => {
-  wiki.edit('Ford on a phone', `<battle-calculator ruleset="bloodied-steel" scenario="${await encodeScenario(battle)}" />\n`);
-  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Ford on a phone'), { viewport: { width: 390, height: 844 } });
-  const { el, frame } = await calculatorFrame(page);
-  assert.ok((await el.boundingBox()).width < 340, 'a narrow frame');
+test('on a phone, in the wiki\'s narrow content column, each rule system fits its frame and the four Bloodied Steel odds do not run into each other', async () => {
+  const example = (id) => JSON.parse(core.rules(JSON.stringify({ ruleset: id }))).rulesets[id].example;
+  const battles = [battle, example('olympia'), example('warfare')];
+  wiki.edit('Three on a phone', (await Promise.all(battles.map(async (b) => `<battle-calculator ruleset="${b.ruleset}" scenario="${await encodeScenario(b)}" />\n`))).join('\n'));
+  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Three on a phone'), { viewport: { width: 390, height: 844 } });
+  for (let i = 0; i < battles.length; i++) {
+    const { el, frame } = await calculatorFrame(page, i);
+    assert.ok((await el.boundingBox()).width < 340, 'a narrow frame');
+    // Nothing wider than the frame: no sideways scrolling inside it.
+    const { scroll, client } = await frame.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(scroll <= client, `${battles[i].ruleset}: ${scroll} px of content in a frame ${client} px wide`);
+  }
+  const { frame } = await calculatorFrame(page, 0);
+  await frame.evaluate(() => window.scrollTo(0, 0));
   const numbers = await frame.locator('.outcome-strip .strip-value strong').evaluateAll((els) => els.map((e) => {
     const r = e.getBoundingClientRect();
     return { left: r.left, right: r.left + e.scrollWidth, top: r.top, bottom: r.bottom };
@@ -269,6 +278,7 @@ test('on a phone, in the wiki\'s narrow content column, the four Bloodied Steel 
     assert.ok(apart, `strip numbers overlap: ${JSON.stringify([a, b])}`);
   }));
   expectCoreOdds(await shownBars(frame), battle);
+  await page.locator('iframe.battle-calculator-frame').first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: screenshotPath('wiki-narrow-390.png') });
   assert.deepEqual(problems, []);
   await context.close();
