@@ -87,6 +87,13 @@ test('the extension\'s tag shows the calculator with the core\'s odds, and edits
   expectCoreOdds(await shownBars(frame), { ...battle, units: [{ ...battle.units[0], arms: 3 }, battle.units[1]] });
   assert.equal(await page.evaluate(() => history.length), historyBefore, 'no history entries for the wiki page');
   assert.equal(page.url(), address);
+  // The frame's two columns are narrower than the page's: the tactic's row still fits its card.
+  const tactic = await frame.evaluate(() => {
+    const row = document.querySelector('.tactic-row');
+    const right = Math.max(...[...row.querySelectorAll('input, select, button')].map((e) => e.getBoundingClientRect().right));
+    return { right, card: row.closest('.card').getBoundingClientRect().right };
+  });
+  assert.ok(tactic.right <= tactic.card, `the tactic's row ends at ${tactic.right} px, its card at ${tactic.card}`);
   await page.screenshot({ path: screenshotPath('wiki-tag-1280.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
