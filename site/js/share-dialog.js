@@ -63,6 +63,8 @@ export function openShare({ ask, rolled, name }) {
     area.value = ready ? answer[form] ?? '' : '';
     copy.disabled = !ready;
     svgButton.disabled = pngButton.disabled = !(ready && answer.svg);
+    // A report has no chart: no chart buttons, rather than two that never work.
+    svgButton.hidden = pngButton.hidden = kind === 'roll';
     picture.hidden = !(ready && form === 'svg' && answer.svg);
     if (!picture.hidden) {
       picture.src = svgUrl(answer.svg);

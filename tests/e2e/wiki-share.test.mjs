@@ -162,6 +162,7 @@ test('Copy as… on the page: each form as the core writes it, the rolled battle
   assert.ok(report.includes('Casualties:'));
   assert.match(report, roll.outcome === 'retreat' ? /both retreat/ : /Victorious|No unit is left/);
   assert.equal(await dialog.getByRole('radio', { name: /^SVG/ }).count(), 0, 'a report has no chart');
+  assert.equal(await dialog.getByRole('button', { name: /^Download chart/ }).count(), 0, 'nor chart buttons');
   await page.screenshot({ path: screenshotPath('copy-as-roll-1280.png') });
   assert.deepEqual(problems, []);
   await context.close();
