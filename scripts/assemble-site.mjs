@@ -5,11 +5,13 @@
 //                                inlined) that works opened straight from disk
 // Build outputs never go into site/ itself.
 import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { absoluteCard } from './link-card.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'site');
@@ -20,6 +22,11 @@ const dist = path.join(root, 'dist');
 // ---- the site ----
 fs.rmSync(out, { recursive: true, force: true });
 fs.cpSync(src, out, { recursive: true });
+// Built for its address (SITE_URL=https://example.org/battle/), the link card names its picture in full.
+if (process.env.SITE_URL) {
+  const index = path.join(out, 'index.html');
+  fs.writeFileSync(index, absoluteCard(fs.readFileSync(index, 'utf8'), process.env.SITE_URL));
+}
 for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(out, f));
 // The module's answers to the questions without input (its rules and its
 // version), asked of this very build and written into the worker, which gives
@@ -45,6 +52,17 @@ if (!indexHtml.includes(appTag) || pageModules.length < 10) throw new Error('ind
 fs.writeFileSync(indexFile, indexHtml.replace(appTag, () =>
   appTag + pageModules.slice(1).map((f) => `\n  <link rel="modulepreload" href="js/${f}">`).join('')));
 
+// The MediaWiki extension's folder also as one archive, for a wiki's admin to
+// download and unpack into extensions/ (docs/wiki.md); made the same way every
+// time (names sorted, no dates, no owners), so the site's version moves only when it does.
+const ext = path.join(out, 'wiki', 'mediawiki');
+const tar = spawnSync('tar', ['--sort=name', '--mtime=@0', '--owner=0', '--group=0', '--numeric-owner', '-cf', '-', 'BattleCalculator'],
+  { cwd: ext, maxBuffer: 1 << 26 });
+if (tar.status !== 0) throw new Error(`tar: ${tar.stderr}`);
+fs.writeFileSync(path.join(ext, 'BattleCalculator.tar.gz'), zlib.gzipSync(tar.stdout, { level: 9 }));
+// The steps for each wiki, readable in a browser from the Embed dialog's link.
+fs.copyFileSync(path.join(root, 'docs', 'wiki.md'), path.join(out, 'wiki', 'README.txt'));
+
 const files = [];
 (function walk(dir) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -57,7 +75,8 @@ files.sort();
 const hash = crypto.createHash('sha256');
 for (const f of files) hash.update(f).update(fs.readFileSync(path.join(out, f)));
 const version = hash.digest('hex').slice(0, 12);
-const precache = ['./', ...files.filter((f) => f !== 'sw.js' && !f.endsWith('.md'))];
+// The wiki's files are for a wiki's admin to download, not for the page to work offline.
+const precache = ['./', ...files.filter((f) => f !== 'sw.js' && !f.endsWith('.md') && !f.startsWith('wiki/'))];
 const swPath = path.join(out, 'sw.js');
 let sw = fs.readFileSync(swPath, 'utf8');
 sw = sw.replace(/const VERSION = .*\/\* __VERSION__ \*\//, `const VERSION = ${JSON.stringify(version)};`)

@@ -1,6 +1,6 @@
 // Include this one script in a wiki page to turn
 //   <battle-calculator ruleset="olympia" scenario="..."></battle-calculator>
-// into a live calculator. `scenario` is a battle as JSON, or the "1.…" code
+// into a live calculator. `scenario` is a battle as JSON, or the "2.…" code
 // from the calculator's Copy link / Embed dialog. The calculator runs in an
 // iframe from the same place as this script (no server of ours is involved)
 // and grows to fit its content.
@@ -21,6 +21,15 @@
     return new URL('index.html?embed=1#/' + encodeURIComponent(ruleset || '') + (query ? '?' + query : ''), base).href;
   }
 
+  // The part of `frame` on the reader's screen, in the frame's own pixels.
+  function tellView(frame) {
+    if (!frame.contentWindow) return;
+    var r = frame.getBoundingClientRect();
+    var top = Math.max(0, -r.top), bottom = Math.min(r.height, window.innerHeight - r.top);
+    if (bottom <= top) return;
+    frame.contentWindow.postMessage({ type: 'battle-calculator:view', top: top, bottom: bottom }, new URL(frame.src).origin);
+  }
+
   class BattleCalculator extends HTMLElement {
     static get observedAttributes() { return ['ruleset', 'scenario']; }
 
@@ -39,9 +48,15 @@
           var data = event.data;
           if (data && data.type === 'battle-calculator:height' && typeof data.height === 'number' && data.height > 0 && data.height < 100000) {
             frame.style.height = Math.ceil(data.height) + 'px';
+            tellView(frame);
           }
         };
         window.addEventListener('message', this.onMessage);
+        // The frame is as tall as the calculator: tell it which part is on
+        // screen, so that its odds and dialogs stay where the reader looks.
+        this.onView = function () { tellView(frame); };
+        window.addEventListener('scroll', this.onView, { passive: true });
+        window.addEventListener('resize', this.onView);
         this.appendChild(frame);
       }
       this.load();
@@ -49,6 +64,10 @@
 
     disconnectedCallback() {
       if (this.onMessage) window.removeEventListener('message', this.onMessage);
+      if (this.onView) {
+        window.removeEventListener('scroll', this.onView);
+        window.removeEventListener('resize', this.onView);
+      }
       if (this.frame) this.frame.remove();
       this.frame = null;
     }

@@ -198,6 +198,7 @@ std::string call(const std::string& function, const std::string& request) {
     if (function == "roll") return roll(request);
     if (function == "rules") return rules(request);
     if (function == "version") return version();
+    if (const auto it = whole_calls().find(function); it != whole_calls().end()) return it->second(request);
     for (const auto& c : shared_calls())
         if (c.name == function) return by_ruleset(request, c.run);
     return by_ruleset(request, [&](const Ruleset& r, const In& req) {

@@ -28,6 +28,9 @@ const tools::Facts& tool_facts();
 namespace api {
 std::vector<Ruleset> all_rulesets();
 const std::vector<SharedCall>& shared_calls();
+// Calls over the whole API, request text to answer text (the snapshots of a
+// battle, core/share/), by name.
+const std::map<std::string, std::function<std::string(const std::string&)>>& whole_calls();
 
 // A rule system whose odds, roll and check all start from one scenario read by
 // `parse` (Bloodied Steel, Olympia); the roll's seed and log flag by read_seed() and read_log().

@@ -4,6 +4,7 @@
 //   battle rules [RULESET]           tables and options
 //   battle version
 //   battle dice --seed N [--faces F] [--count C]   plain dice from the generator
+//   battle share FILE.json           the battle as wikitext, Markdown, BBCode, text, HTML and SVG
 //   battle CALL FILE.json            a rule system's further calls (unit, attack, ...)
 // FILE may be "-" for standard input. Bad input: exit status 2.
 #include <cstdlib>
@@ -24,6 +25,7 @@ int usage() {
                  "       battle rules [RULESET]\n"
                  "       battle version\n"
                  "       battle dice --seed N [--faces F] [--count C]\n"
+                 "       battle share FILE.json   (snapshots: \"share\": {\"link_base\", \"roll\"} in the file)\n"
                  "       battle unit|attack|... FILE.json\n"
                  "FILE may be - to read standard input.\n";
     return 2;

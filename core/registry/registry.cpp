@@ -2,6 +2,7 @@
 // file that names them all.
 #include "api/registry.hpp"
 
+#include "share/share.hpp"
 #include "tools/tools.hpp"
 
 namespace bc::api {
@@ -23,6 +24,13 @@ const std::vector<SharedCall>& shared_calls() {
             c.push_back({name, [name](const Ruleset& r, const In& req) { return tools::run(name, r, req); }});
         return c;
     }();
+    return calls;
+}
+
+const std::map<std::string, std::function<std::string(const std::string&)>>& whole_calls() {
+    static const std::map<std::string, std::function<std::string(const std::string&)>> calls = {
+        {"share", share::share},  // a battle's odds or roll as wikitext, Markdown, ... (core/share/)
+    };
     return calls;
 }
 

@@ -9,6 +9,7 @@ import { knowBattle, remember, keptByThisTab, NOT_STORED } from './battle-store.
 import { makeKeeper, idleKeeper } from './keeper.js';
 import { makeUndo } from './undo.js';
 import { makeToolbar } from './toolbar.js';
+import { followHostView } from './embed-view.js';
 import { linkDice, linkRules, stampRules, withCurrentRules } from './versions.js';
 import * as bloodied from './bloodied.js';
 import * as warfare from './warfare.js';
@@ -240,7 +241,7 @@ async function addressHoldsBattle(page) {
 
 // ---- the shared toolbar (toolbar.js) ----
 const toolbar = makeToolbar({
-  current: () => current, rules: () => rules, diceVersion: () => diceVersion, embedded, fromDisk, singleFile,
+  current: () => current, rules: () => rules, diceVersion: () => diceVersion, embedded, fromDisk, singleFile, engine,
   setAll: (s, label) => setAll(s, label), say, undoButton: () => undo.button(),
   pageById, rulesOf, checkFor, explain: (page, value, error) => explain(page, value, error), linkFor,
 });
@@ -404,7 +405,7 @@ async function boot() {
   history.replaceState(OWN, '', location.href);
   window.addEventListener('popstate', (e) => route(e.state?.battleCalculator ? 'history' : 'open'));
   window.addEventListener('hashchange', () => { if (location.hash !== current?.hash && location.hash !== routing) route(); });
-  if (embedded) reportHeight();
+  if (embedded) { reportHeight(); followHostView(); }
   if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('worker-source')) {
     navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus, not a requirement */ });
   }

@@ -1,5 +1,5 @@
 // The shared toolbar's dialogs: Recent battles, a link or text to copy, the
-// offline file's JSON, Embed…, and Export JSON's download. app.js owns the
+// offline file's JSON, and Export JSON's download (Embed… is embed-dialog.js). app.js owns the
 // battle; these only show it and call back.
 import { h, button } from './dom.js';
 import { recent } from './battle-store.js';
@@ -59,22 +59,4 @@ export function offline(title, text, scenario, exportFile) {
       button('Close', () => dlg.close())));
   open(dlg);
   area.select();
-}
-
-// {src: the calculator's address, payload: the battle's link code, element: embed.js's address or null}
-export function openEmbed(page, { src, payload, element }) {
-  const iframe = `<iframe src="${src}?embed=1#/${page.id}?b=${payload}" title="${page.title} battle odds" style="width:100%;height:760px;border:0" loading="lazy"></iframe>`;
-  const tag = element ? `<script src="${element}" defer><\/script>\n<battle-calculator ruleset="${page.id}" scenario="${payload}"></battle-calculator>` : null;
-  const snippet = (label, text) => {
-    const area = h('textarea', { attrs: { readonly: true, rows: 4, 'aria-label': label }, value: text });
-    return h('div', { class: 'snippet' }, h('h3', { text: label }), area,
-      button('Copy', async () => { area.select(); try { await navigator.clipboard.writeText(text); } catch { /* selected for copying by hand */ } }, { cls: 'small' }));
-  };
-  const dlg = h('dialog', { class: 'dialog' },
-    h('h2', { text: 'Put this calculator in a wiki page' }),
-    h('p', { class: 'muted', text: 'Either snippet shows this battle in the compact calculator: the battle, its odds and a link to the full calculator. The custom element grows and shrinks with its content at every width; it needs the page to allow a script. The iframe has a fixed height and scrolls inside itself when the calculator is taller. Both load the calculator from this address, so host the files where the wiki can reach them.' }),
-    snippet('An iframe', iframe),
-    tag ? snippet('A custom element', tag) : h('p', { class: 'muted', text: 'The custom element needs embed.js beside the calculator; this single file has none, so use the iframe.' }),
-    h('div', { class: 'toolbar' }, button('Close', () => dlg.close())));
-  open(dlg);
 }

@@ -1,12 +1,14 @@
 // The battle pages' shared toolbar: Reset, Clear, Undo, Export and Import
-// JSON, Copy link, Recent battles, Embed and Print. The battle itself is
+// JSON, Copy link, Recent battles, Embed, Copy as… and Print. The battle itself is
 // app.js's: `app` gives the page shown, setAll (replace the battle, undoable)
 // and say (the page's banner).
 import { h, button } from './dom.js';
 import { encodeScenario, parseScenarioJson, makeHash, LinkError } from './share.js';
 import { replaceKept, NOT_STORED } from './battle-store.js';
 import { stampRules } from './versions.js';
-import { openRecent, openText, offline, openEmbed as embedDialog, download } from './toolbar-dialogs.js';
+import { openRecent, openText, offline, download } from './toolbar-dialogs.js';
+import { openEmbed as embedDialog } from './embed-dialog.js';
+import { openShare } from './share-dialog.js';
 
 export function makeToolbar(app) {
   const cur = () => app.current();
@@ -74,7 +76,18 @@ export function makeToolbar(app) {
     const here = location.href.split('#')[0].split('?')[0];
     const base = here.replace(/[^/]*$/, '');
     // The single file, served from a web server, embeds itself; it has no embed.js beside it.
-    embedDialog(page, { src: app.singleFile ? here : `${base}index.html`, payload, element: app.singleFile ? null : `${base}embed.js` });
+    embedDialog(page, { src: app.singleFile ? here : `${base}index.html`, payload, element: app.singleFile ? null : `${base}embed.js`,
+      guide: app.singleFile ? null : `${base}wiki/README.txt` });
+  }
+
+  // Copy as…: the snapshot links to this battle where this page is served from a web address the core accepts.
+  async function openCopyAs() {
+    const { page, controller } = cur();
+    const scenario = stampRules(app.rulesOf(page), controller.getScenario());
+    const here = location.href.split('#')[0].split('?')[0];
+    const share = /^https?:\/\/[A-Za-z0-9._~:/?=&%+@-]+$/.test(here) ? { link_base: here, code: await encodeScenario(scenario) } : {};
+    openShare({ rolled: controller.hasRolled?.() ? scenario.seed : null, name: `${page.id}-battle`,
+      ask: (kind) => app.engine.call('share', { ...scenario, share: { ...share, roll: kind === 'roll' } }, { slot: 'share' }) });
   }
 
   return function toolbar() {
@@ -92,6 +105,7 @@ export function makeToolbar(app) {
         say(`Restored “${e.label}”. The battle it replaced is in Recent battles.`, 'info');
       }), { title: 'Battles this one replaced: restore one' }),
       button('Embed…', openEmbed, { title: 'Code to put this calculator in a wiki page' }),
+      button('Copy as…', openCopyAs, { title: 'The odds as wikitext, Markdown, BBCode, text or HTML, and the chart as SVG or PNG' }),
       button('Print', () => window.print(), { title: 'Print the battle, its odds and the rolled log' }),
       fileInput);
   };
