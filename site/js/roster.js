@@ -366,7 +366,14 @@ export function mount(root, ctx, initial) {
     const picker = select(list.map((x) => ({ id: x.key, name: x.roster.name || 'Army' })), key ?? '', {
       onChange: (el) => { choose(el.value); lastStep = null; refresh(); },
     });
-    const name = textInput(e?.roster.name ?? '', { maxlength: 80 });
+    // A name being typed and not yet renamed survives a redraw of the bar (a
+    // late answer from the core redraws the page while the user types).
+    const old = bar.querySelector('input[data-path="/action/name"]');
+    const typed = old && old.dataset.key === String(key) && old.value !== old.dataset.saved ? old.value : null;
+    const focused = !!old && document.activeElement === old;
+    const name = textInput(typed ?? e?.roster.name ?? '', { maxlength: 80 });
+    name.dataset.key = String(key);
+    name.dataset.saved = e?.roster.name ?? '';
     name.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') renameRoster(name.value); });
     const last = undoStack[undoStack.length - 1];
     replace(bar,
@@ -382,6 +389,7 @@ export function mount(root, ctx, initial) {
         button('Export JSON', () => e && exportFile(e), { cls: 'small', disabled: !e, title: 'Download this roster as a JSON file' }),
         button('Import JSON', () => fileInput.click(), { cls: 'small', title: 'Add a roster from a JSON file' }),
         button('Copy link', copyLink, { cls: 'small', disabled: !e, title: 'A link that adds this roster to another browser' })));
+    if (focused) name.focus();
   }
 
   function renderStep() {

@@ -21,10 +21,14 @@ const battle = {
 const open = (b, viewport) => openPage(env.chrome.browser, `${env.server.url}#/bloodied-steel?j=${encodeURIComponent(JSON.stringify(b))}`, viewport ? { viewport } : {});
 const fresh = (page) => page.waitForFunction(() => document.querySelector('.odds-card .outcome-chart') && !document.querySelector('.odds-body.stale'));
 
-// The chance of at least each value, from the core's distribution.
+// The chance of at least each value, from the core's distribution; at least
+// the smallest value of a whole distribution (its sum 1 up to rounding) is
+// exactly 1, never ">99.99%" (issue 37).
 function atLeast(dist) {
   const rows = Object.entries(dist).map(([v, p]) => [Number(v), p]).filter(([, p]) => p > 0).sort((a, b) => a[0] - b[0]);
-  return rows.map(([v], i) => [v, rows.slice(i).reduce((s, [, p]) => s + p, 0)]);
+  const out = rows.map(([v], i) => [v, Math.min(1, rows.slice(i).reduce((s, [, p]) => s + p, 0))]);
+  if (out.length && Math.abs(out[0][1] - 1) < 1e-9) out[0][1] = 1;
+  return out;
 }
 
 test('distributions: a value beside every bar, "at least N", a table, an axis', async () => {

@@ -73,8 +73,8 @@ test('1: the battle form starts from the roster\'s dice after Next week', async 
   await row('u1').locator('input[name="final-u1"]').fill('2');
   await doStep(page, () => page.getByRole('button', { name: 'Apply battle' }).click());
   const events = await page.locator('.roster-step .events li').allTextContents();
-  assert.ok(events.some((t) => /^Shieldbearers: 4 -> 2 on the d4/.test(t)), events.join(' | '));
-  assert.ok(events.some((t) => /^Elf Bows: 6 -> 6 on the d6/.test(t)), events.join(' | '));
+  assert.ok(events.some((t) => /^Shieldbearers: 4 → 2 on the d4/.test(t)), events.join(' | '));
+  assert.ok(events.some((t) => /^Elf Bows: 6 → 6 on the d6/.test(t)), events.join(' | '));
   // The same three steps through the core give the roster the page kept.
   let r = twoUnits('Form');
   r = rosterCall(r, { type: 'battle', units: [{ id: 'u1', final: 3 }, { id: 'u2', final: 5 }] }).roster;
