@@ -409,7 +409,11 @@ export function mount(root, ctx, initial) {
     if (!entry()) { replace(unitsBox, h('p', { class: 'muted', text: 'Make a roster to keep an army.' })); return; }
     if (!summary) { replace(unitsBox, h('p', { class: 'muted', text: 'Reading the roster…' })); return; }
     if (!summary.units.length) { replace(unitsBox, h('p', { class: 'muted', text: 'No units yet: add one below.' })); return; }
+    // A redraw (a late answer from the core) keeps the keyboard on the same
+    // button of the same unit, never dropping it to the page.
+    const had = unitsBox.contains(document.activeElement) ? document.activeElement.getAttribute('aria-label') : null;
     replace(unitsBox, summary.units.map((u) => unitRow(u)));
+    if (had) [...unitsBox.querySelectorAll('button[aria-label]')].find((b) => b.getAttribute('aria-label') === had)?.focus();
   }
 
   function unitRow(u) {

@@ -178,6 +178,12 @@ export function mount(root, ctx, initial) {
 
   // ---- armies ----
   function renderArmies() {
+    // A redraw keeps the keyboard on the same button of the same unit (or the
+    // same side's New unit…), never dropping it to the page.
+    const had = armiesBox.contains(document.activeElement) ? document.activeElement : null;
+    const unitPath = had?.closest('.army-unit')?.dataset.path;
+    const back = had?.dataset.act && unitPath ? `.army-unit[data-path="${unitPath}"] button[data-act="${had.dataset.act}"]`
+      : had?.dataset.add ? `button[data-add="${had.dataset.add}"]` : null;
     clear(armiesBox);
     for (const side of SIDES) {
       const list = scen[side.id].units;
@@ -190,6 +196,7 @@ export function mount(root, ctx, initial) {
         h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: side.id }, text: `New unit for the ${sideName(side.id)}…`,
           on: { click: () => openBuilder(side.id) } })));
     }
+    if (back) focusFirst(armiesBox, back);
   }
 
   function unitRow(side, u, i) {
