@@ -219,7 +219,9 @@ export function mount(root, ctx, initial) {
     const base = e.rev; // what the core is asked about; a newer revision refuses the write
     let answer;
     try {
-      answer = await callRoster(ctx.engine, e, action, 'roster');
+      // A slot of its own: a reading of the roster (status, slot 'roster')
+      // started meanwhile must not cancel the user's action.
+      answer = await callRoster(ctx.engine, e, action, 'roster-act');
     } catch (err) {
       if (!(err instanceof Cancelled)) showBanner(err.message);
       return false;

@@ -218,7 +218,9 @@ export function makeBuilder(ctx, { onCommit }) {
     army.splice(at, where ? 1 : 0, unit);
     let answer;
     try {
-      answer = await ctx.engine.call('unit', { ruleset: 'warfare', units: army, options: ctx.options() }, { slot: 'unit' });
+      // A slot of its own: the preview's refresh (slot 'unit', after a
+      // keystroke) must not cancel this check and lose the click.
+      answer = await ctx.engine.call('unit', { ruleset: 'warfare', units: army, options: ctx.options() }, { slot: 'unit-add' });
     } catch (e) {
       if (!(e instanceof Cancelled)) status.textContent = e.message;
       return;
