@@ -50,4 +50,12 @@ struct Box {
     }
 };
 
+// The most works points one blow can take: 10 when the attacker has a siege
+// engine, else 1 (the exact paths size their windows by it).
+inline std::int64_t max_works_points(const Battle& b) {
+    for (const auto& e : b.ents)
+        if (e.side == kAttacker && e.siege) return 10;
+    return 1;
+}
+
 }  // namespace bc::olympia

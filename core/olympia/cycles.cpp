@@ -36,14 +36,8 @@ struct Effect {
 
 bool fits(const Battle& b) { return b.options.engine_order; }
 
-std::int64_t max_points(const Battle& b) {
-    for (const auto& e : b.ents)
-        if (e.side == kAttacker && e.siege) return 10;
-    return 1;
-}
-
 std::int64_t window_slices(const Box& box, const Battle& b) {
-    const std::int64_t per = box.works == 0 ? max_points(b) + 1 : 2;
+    const std::int64_t per = box.works == 0 ? max_works_points(b) + 1 : 2;
     return std::min(box.top + 1, per * box.digits[0].stride);
 }
 

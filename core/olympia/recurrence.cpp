@@ -10,16 +10,6 @@
 
 namespace bc::olympia {
 
-namespace {
-
-std::int64_t max_points(const Battle& b) {
-    for (const auto& e : b.ents)
-        if (e.side == kAttacker && e.siege) return 10;
-    return 1;
-}
-
-}  // namespace
-
 double CountRecurrence::box_size(const Battle& b) {
     if (b.options.engine_order) return 0;
     return Box(b, true).size;
@@ -30,7 +20,7 @@ double CountRecurrence::window_size(const Battle& b) {
     const Box box(b, true);
     if (box.size >= 4e18) return box.size;
     const double slice = static_cast<double>(box.digits[0].stride);
-    return std::min(box.size, slice * static_cast<double>(box.works == 0 ? max_points(b) + 1 : 2));
+    return std::min(box.size, slice * static_cast<double>(box.works == 0 ? max_works_points(b) + 1 : 2));
 }
 
 SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOptions& opt) {

@@ -8,6 +8,9 @@
 #include "api/answer_text.hpp"
 #include "api/api.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_api {
+
 using bc::json;
 
 namespace {
@@ -287,3 +290,5 @@ TEST_CASE("api: the answer writer writes exactly what json::dump() writes", "[ap
     REQUIRE(text.size() > 3 * (1 << 14));
     same(big);
 }
+
+}  // namespace file_test_api

@@ -8,6 +8,9 @@
 #include "solve/exact.hpp"
 #include "solve/montecarlo.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_bloodied {
+
 using namespace bc;
 using bctest::Frac;
 using bctest::frac;
@@ -283,3 +286,5 @@ TEST_CASE("Bloodied Steel: seeded battles happen as often as the exact odds say 
         INFO("chi-square " << chi);
     }
 }
+
+}  // namespace file_test_bloodied

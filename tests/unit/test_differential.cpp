@@ -15,6 +15,9 @@
 #include "olympia/olympia.hpp"
 #include "warfare/battle.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_differential {
+
 using bc::json;
 
 TEST_CASE("differential: two-sided binomial tails equal exact sums", "[diff]") {
@@ -154,3 +157,5 @@ TEST_CASE("differential: battles the key walks once caught", "[diff]") {
         CHECK(k.nodes > 100);
     }
 }
+
+}  // namespace file_test_differential

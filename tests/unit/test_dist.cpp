@@ -6,6 +6,9 @@
 #include "dice/dist.hpp"
 #include "fraction.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_dist {
+
 using bc::Dist;
 using bctest::Frac;
 using bctest::frac;
@@ -142,3 +145,5 @@ TEST_CASE("map, shift, trim and quantile") {
     CHECK(m.p(0) == 0);
     CHECK(m.mean() == Approx(3.0));
 }
+
+}  // namespace file_test_dist

@@ -7,6 +7,9 @@
 
 #include "api/api.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_fixtures {
+
 using bc::json;
 
 TEST_CASE("seeded battles reproduce their recorded logs exactly") {
@@ -32,3 +35,5 @@ TEST_CASE("seeded battles reproduce their recorded logs exactly") {
     }
     CHECK(count >= 3);
 }
+
+}  // namespace file_test_fixtures

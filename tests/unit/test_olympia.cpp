@@ -13,6 +13,9 @@
 #include "olympia/olympia.hpp"
 #include "solve/exact.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_olympia {
+
 using namespace bc;
 using bctest::Frac;
 using bctest::frac;
@@ -394,3 +397,5 @@ TEST_CASE("Olympia: rules() lists every option with its default", "[olympia]") {
     // The example scenario is valid.
     CHECK(json::parse(api::check(o["example"].dump()))["ok"] == true);
 }
+
+}  // namespace file_test_olympia

@@ -14,6 +14,9 @@
 #include "olympia_corpus.hpp"
 #include "solve/exact.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_olympia_fast {
+
 using namespace bc;
 using namespace olytest;
 
@@ -319,3 +322,5 @@ TEST_CASE("Olympia sampler: seeded battles are fixed vectors, the same in every 
         }
     CHECK(found == static_cast<int>(vectors.size()));
 }
+
+}  // namespace file_test_olympia_fast

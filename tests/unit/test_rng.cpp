@@ -4,6 +4,9 @@
 
 #include "dice/rng.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_rng {
+
 using bc::Rng;
 
 TEST_CASE("xoshiro256** reproduces the published vector from state {1,2,3,4}") {
@@ -88,3 +91,4 @@ TEST_CASE("jump gives a different stream") {
     CHECK(a.next() != b.next());
 }
 
+}  // namespace file_test_rng

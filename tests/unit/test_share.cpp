@@ -6,6 +6,9 @@
 #include "api/api.hpp"
 #include "share/text.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_share {
+
 using bc::json;
 
 namespace {
@@ -222,3 +225,5 @@ TEST_CASE("share: bad share settings and bad battles say which field", "[share]"
     CHECK(a["error"]["path"] == "/units/0/arms");
     CHECK(call("share", json::array())["ok"] == false);
 }
+
+}  // namespace file_test_share

@@ -6,6 +6,9 @@
 #include "solve/exact.hpp"
 #include "solve/montecarlo.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_solve {
+
 namespace {
 
 // Gambler's ruin with a chance of nothing happening: from k, +1 with weight a,
@@ -400,3 +403,5 @@ TEST_CASE("wilson interval") {
     CHECK(l0 == Approx(0.0).margin(1e-15));
     CHECK(h0 == Approx(0.037).epsilon(0.01));
 }
+
+}  // namespace file_test_solve

@@ -10,6 +10,9 @@
 #include "tools/runner.hpp"
 #include "warfare/unit.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_tools {
+
 using bc::json;
 using bc::tools::percent;
 
@@ -639,3 +642,5 @@ TEST_CASE("tools: S&F's next step of a unit is one answer for the roster and the
     }
     CHECK(compared == 18);
 }
+
+}  // namespace file_test_tools

@@ -12,6 +12,9 @@
 #include "tools/runner.hpp"
 #include "olympia/olympia.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_tools_luck {
+
 using bc::json;
 
 namespace {
@@ -257,3 +260,5 @@ TEST_CASE("luck (S&F): at least this good agrees with seeded rolls, and a win's 
     req["luck"]["actual"] = {{"outcome", "attacker"}, {"attacker", {1, 1}}, {"defender", {0}}};
     CHECK(call("luck", req)["error"]["path"] == "/luck/actual/attacker");
 }
+
+}  // namespace file_test_tools_luck

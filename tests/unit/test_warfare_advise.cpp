@@ -9,6 +9,9 @@
 #include "api/solver.hpp"
 #include "warfare_helpers.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_warfare_advise {
+
 using namespace wtest;
 
 namespace {
@@ -348,3 +351,5 @@ TEST_CASE("Advise: an engagement set up is kept by the key, with walls or where 
     CHECK(e["path"] == "/situation/attacker/0/engaged");
     CHECK(e["message"].get<std::string>().find("charged") != std::string::npos);
 }
+
+}  // namespace file_test_warfare_advise

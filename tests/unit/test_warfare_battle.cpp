@@ -12,6 +12,9 @@
 #include "warfare/battle.hpp"
 #include "warfare_helpers.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_warfare_battle {
+
 using bc::json;
 using bctest::Frac;
 using bctest::frac;
@@ -676,3 +679,5 @@ TEST_CASE("Warfare battle: bad input names the field", "[warfare-battle]") {
     bu["attack"] = 99;
     CHECK(path(error_of("attack", {{"ruleset", "warfare"}, {"attacker", bu}, {"defender", d}})) == "/attacker/attack");
 }
+
+}  // namespace file_test_warfare_battle

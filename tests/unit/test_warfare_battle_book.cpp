@@ -11,6 +11,9 @@
 
 #include "warfare_helpers.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_warfare_battle_book {
+
 using namespace wtest;
 
 namespace {
@@ -481,3 +484,5 @@ TEST_CASE("Warfare: docs/warfare.md lists every option with its default and the 
             if (d.contains("book")) CHECK(entry.find(d["book"].get<std::string>()) != std::string::npos);
         }
 }
+
+}  // namespace file_test_warfare_battle_book

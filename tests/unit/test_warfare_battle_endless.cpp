@@ -7,6 +7,9 @@
 
 #include "warfare_helpers.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_warfare_battle_endless {
+
 using namespace wtest;
 
 namespace {
@@ -95,3 +98,5 @@ TEST_CASE("Warfare endless battles: exact odds give the endless share as an outc
     sure["options"]["initiative"] = "defender";
     same(odds(sure)["outcomes"]["endless"], Frac(1));
 }
+
+}  // namespace file_test_warfare_battle_endless

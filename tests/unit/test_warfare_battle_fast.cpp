@@ -23,6 +23,9 @@
 #include "warfare/options.hpp"
 #include "warfare_helpers.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_warfare_battle_fast {
+
 using namespace wtest;
 using bc::warfare::Battle;
 using bc::warfare::State;
@@ -446,7 +449,7 @@ TEST_CASE("Warfare: a worker's block calls for one battle walk on in one graph",
     CHECK(warm == cold);
 }
 
-TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only where no check it could turn is left", "[warfare-battle]") {
+TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only where no check it could turn is left", "[warfare-battle][heavy]") {
     // Human Bowmen (Courageous) and Lancers (Courageous, Charge). The key
     // holds Courageous as used once the unit has rallied at 1 and no check
     // it could turn is possible (State::courage_layout). Each case below is
@@ -528,3 +531,5 @@ TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only w
         same_tally(tallies[0], tallies[1], 1e-12);
     }
 }
+
+}  // namespace file_test_warfare_battle_fast

@@ -13,6 +13,9 @@
 #include "json/input.hpp"
 #include "warfare/roster.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_warfare_roster {
+
 using bc::json;
 
 namespace {
@@ -855,3 +858,5 @@ TEST_CASE("roster: the largest everyday battle fits a kept record", "[warfare][r
     battle["rules_version"] = 2;
     CHECK(battle.dump().size() < bc::warfare::RosterLimits::kBattleBytes);
 }
+
+}  // namespace file_test_warfare_roster

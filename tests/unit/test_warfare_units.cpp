@@ -7,6 +7,9 @@
 #include "api/api.hpp"
 #include "fraction.hpp"
 
+// A namespace per test file: the unity build compiles several together.
+namespace file_test_warfare_units {
+
 using bc::json;
 using bctest::Frac;
 using bctest::frac;
@@ -417,3 +420,5 @@ TEST_CASE("Warfare units: rules() returns every table", "[warfare]") {
     // Every row the page would offer builds a card.
     for (const auto& a : w["tables"]["ancestries"]) card_of(keyword_unit(a["id"].get<std::string>().c_str(), "green", "light", "infantry", "d6"));
 }
+
+}  // namespace file_test_warfare_units
