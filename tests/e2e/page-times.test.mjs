@@ -1,8 +1,9 @@
-// Issue 12's page target, recorded (never asserted: these machines are shared
-// and noisy): from an edit to odds on screen for each page's example, Olympia
-// noble + 100 against noble + 100 in a tower, and the everyday S&F 3v3. The
-// times go to build/bench/page-times.json, beside issue 16's tool times (a
-// click on a tool to its answer drawn); scripts/bench prints the last ones.
+// Issue 12's page target: the measurement scripts/bench makes (from an edit to
+// odds on screen for each page's example, Olympia noble + 100 against noble +
+// 100 in a tower, and the everyday S&F 3v3; issue 16's tools, a click to its
+// answer drawn) works on the built site. Times are never asserted (these
+// machines are shared and noisy), and one of each is enough here: the medians
+// of several are scripts/bench's. They go to build/bench/page-times.json.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,16 +16,16 @@ const env = useSiteAndBrowser({ before, after });
 test('from an edit to odds on screen: recorded for every page target', async () => {
   const core = await loadCore();
   const rules = JSON.parse(core.rules('')).rulesets;
-  const times = await measurePageTimes(env.chrome.browser, env.server.url, rules, { edits: 2 });
+  const times = await measurePageTimes(env.chrome.browser, env.server.url, rules, { edits: 1 });
   assert.equal(times.length, 6);
   for (const t of times) {
-    assert.equal(t.ms.length, 2, t.name);
+    assert.equal(t.ms.length, 1, t.name);
     assert.ok(t.ms.every((x, i) => x > 0 && t.final_ms[i] >= x), t.name);
   }
   // Issue 16's tools: a sweep and marginal values, click to answer.
-  const tools = await measureToolTimes(env.chrome.browser, env.server.url, rules, { runs: 3 });
+  const tools = await measureToolTimes(env.chrome.browser, env.server.url, rules, { runs: 1 });
   assert.equal(tools.length, 4);
-  for (const t of tools) assert.ok(t.ms.length === 3 && t.ms.every((x) => x > 0), t.name);
+  for (const t of tools) assert.ok(t.ms.length === 1 && t.ms.every((x) => x > 0), t.name);
   times.push(...tools);
   fs.mkdirSync(path.join(root, 'build', 'bench'), { recursive: true });
   fs.writeFileSync(path.join(root, 'build', 'bench', 'page-times.json'), JSON.stringify(times, null, 1));
