@@ -76,14 +76,18 @@ export function screenshotPath(name) {
 }
 
 // Registers before/after hooks that start the server and the browser for a
-// test file; the returned object holds them once started.
-export function useSiteAndBrowser(hooks) {
+// test file; the returned object holds them once started. `more` starts and
+// stops what else the file needs, in the same hooks (start(env) after the
+// browser, stop(env) before it closes).
+export function useSiteAndBrowser(hooks, more = null) {
   const env = { server: null, chrome: null };
   hooks.before(async () => {
     env.server = await startServer();
     env.chrome = await launch();
+    await more?.start(env);
   });
   hooks.after(async () => {
+    await more?.stop(env);
     await env.chrome?.close();
     await env.server?.close();
   });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from './harness.mjs';
+import { root, useSiteAndBrowser, loadCore } from './harness.mjs';
 
 export const MEDIAWIKI = '/usr/share/mediawiki';
 const EXAMPLE = 'https://example.org/battle/';
@@ -121,4 +121,17 @@ export async function installWiki({ siteUrl }) {
     log: () => log,
     stop,
   };
+}
+
+// Registers before/after hooks for a wiki test file: the site and a browser
+// (harness.mjs), a fresh MediaWiki that embeds that site, and the core under
+// node. The returned object holds them once started: server, chrome, wiki, core.
+export function useWiki(hooks) {
+  return useSiteAndBrowser(hooks, {
+    async start(env) {
+      env.wiki = await installWiki({ siteUrl: env.server.url });
+      env.core = await loadCore();
+    },
+    async stop(env) { await env.wiki?.stop(); },
+  });
 }

@@ -6,24 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, launch, openPage, loadCore, pctText, screenshotPath } from './harness.mjs';
-import { installWiki } from './wiki-install.mjs';
+import { openPage, pctText, screenshotPath } from './harness.mjs';
+import { useWiki } from './wiki-install.mjs';
 import { encodeScenario } from '../../site/js/share.js';
 
-const env = { server: null, chrome: null };
-let wiki = null;
-let core = null;
-before(async () => {
-  env.server = await startServer();
-  env.chrome = await launch();
-  wiki = await installWiki({ siteUrl: env.server.url });
-  core = await loadCore();
-});
-after(async () => {
-  await wiki?.stop();
-  await env.chrome?.close();
-  await env.server?.close();
-});
+const env = useWiki({ before, after });
 
 const HOSTILE = '<script>|}{| **x** [[y]]';
 const OUTCOMES = {
@@ -31,8 +18,8 @@ const OUTCOMES = {
   olympia: ['attacker', 'defender', 'tie'],
   warfare: ['attacker', 'defender', 'draw'],
 };
-const ask = (fn, req) => JSON.parse(core.call(fn, JSON.stringify(req)));
-const example = (id) => JSON.parse(core.rules(JSON.stringify({ ruleset: id }))).rulesets[id].example;
+const ask = (fn, req) => JSON.parse(env.core.call(fn, JSON.stringify(req)));
+const example = (id) => JSON.parse(env.core.rules(JSON.stringify({ ruleset: id }))).rulesets[id].example;
 function hostile(id) {
   const b = structuredClone(example(id));
   if (id === 'bloodied-steel') b.units[0].name = HOSTILE;
@@ -63,7 +50,7 @@ for (const id of Object.keys(OUTCOMES)) {
     const odds = ask('odds', battle);
     const a = ask('share', { ...battle, share: { link_base: env.server.url } });
     assert.equal(a.ok, true);
-    const seen = await look(wiki.parse(a.wikitext));
+    const seen = await look(env.wiki.parse(a.wikitext));
     assert.equal(seen.tables.length, 2, 'the outcomes and the losses, nothing broken off or added');
     const [outcomes, losses] = seen.tables;
     assert.deepEqual(outcomes[0], ['Outcome', 'Chance']);

@@ -6,24 +6,11 @@
 // (laptop) stay where the reader looks. Screenshots at 390 and 1280 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, loadCore, pctText, screenshotPath } from './harness.mjs';
-import { installWiki } from './wiki-install.mjs';
+import { openPage, pctText, screenshotPath } from './harness.mjs';
+import { useWiki } from './wiki-install.mjs';
 import { encodeScenario } from '../../site/js/share.js';
 
-const env = { server: null, chrome: null };
-let wiki = null;
-let core = null;
-before(async () => {
-  env.server = await startServer();
-  env.chrome = await launch();
-  wiki = await installWiki({ siteUrl: env.server.url });
-  core = await loadCore();
-});
-after(async () => {
-  await wiki?.stop();
-  await env.chrome?.close();
-  await env.server?.close();
-});
+const env = useWiki({ before, after });
 
 const battle = {
   ruleset: 'bloodied-steel',
@@ -32,7 +19,7 @@ const battle = {
   tactics: [{ name: 'Shield wall', target: 0, effect: 'armour', amount: 1 }],
 };
 const LABELS = { tribunan: 'Tribunan victorious', ashen: 'Ashen victorious', retreat: 'Both retreat', none: 'No units left' };
-const coreOdds = (b) => JSON.parse(core.call('odds', JSON.stringify(b)));
+const coreOdds = (b) => JSON.parse(env.core.call('odds', JSON.stringify(b)));
 
 // The frame a wiki page holds, once its odds are shown.
 async function calculatorFrame(page, index = 0) {
@@ -57,9 +44,9 @@ function expectCoreOdds(shown, b) {
 
 test('the extension\'s tag shows the calculator with the core\'s odds, and edits in it add nothing to the page\'s history', async () => {
   const code = await encodeScenario(battle);
-  const sf = JSON.parse(core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
-  wiki.edit('Battle of the Ford', `The battle of the ford, as the calculator sees it:\n\n<battle-calculator ruleset="bloodied-steel" scenario="${code}" />\n\nAnd the example of Strongholds & Followers, its JSON between the tags:\n\n<battle-calculator ruleset="warfare">${JSON.stringify(sf)}</battle-calculator>\n`);
-  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Battle of the Ford'), { viewport: { width: 1280, height: 800 } });
+  const sf = JSON.parse(env.core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
+  env.wiki.edit('Battle of the Ford', `The battle of the ford, as the calculator sees it:\n\n<battle-calculator ruleset="bloodied-steel" scenario="${code}" />\n\nAnd the example of Strongholds & Followers, its JSON between the tags:\n\n<battle-calculator ruleset="warfare">${JSON.stringify(sf)}</battle-calculator>\n`);
+  const { page, context, problems } = await openPage(env.chrome.browser, env.wiki.page('Battle of the Ford'), { viewport: { width: 1280, height: 800 } });
   const { el, frame } = await calculatorFrame(page);
   assert.equal(await el.getAttribute('src'), `${env.server.url}index.html?embed=1#/bloodied-steel?b=${code}`);
   expectCoreOdds(await shownBars(frame), battle);
@@ -72,7 +59,7 @@ test('the extension\'s tag shows the calculator with the core\'s odds, and edits
   // The second tag: JSON between the tags.
   const second = await calculatorFrame(page, 1);
   assert.deepEqual(JSON.parse(decodeURIComponent((await second.el.getAttribute('src')).split('#/warfare?j=')[1])), sf);
-  const sfOdds = JSON.parse(core.call('odds', JSON.stringify(sf)));
+  const sfOdds = JSON.parse(env.core.call('odds', JSON.stringify(sf)));
   for (const id of ['attacker', 'defender']) assert.equal((await shownBars(second.frame))[id], pctText(sfOdds.outcomes[id]));
 
   // Editing inside the frame changes its odds, not the wiki page's history or address.
@@ -115,8 +102,8 @@ test('hostile attributes give a short error on the wiki page, as text, and no fr
     '<battle-calculator ruleset="<script>alert(1)</script>" />',
     `<battle-calculator ruleset="olympia" scenario='"><img src=x onerror=alert(1)>' />`,
   ];
-  wiki.edit('Hostile tags', `__NOTOC__\n${tags.map((t, i) => `== Tag ${i + 1} ==\n${t}\n`).join('\n')}`);
-  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Hostile tags'), { viewport: { width: 1280, height: 800 } });
+  env.wiki.edit('Hostile tags', `__NOTOC__\n${tags.map((t, i) => `== Tag ${i + 1} ==\n${t}\n`).join('\n')}`);
+  const { page, context, problems } = await openPage(env.chrome.browser, env.wiki.page('Hostile tags'), { viewport: { width: 1280, height: 800 } });
   // The text under each section's heading.
   const sections = await page.evaluate(() => [...document.querySelectorAll('#mw-content-text h2')].map((h) => {
     let text = '';
@@ -148,13 +135,20 @@ let gadget = null;
 function setUpGadget() {
   gadget ??= (async () => {
     const site = env.server.url;
-    const get = async (p) => (await fetch(site + p)).text();
-    wiki.edit('MediaWiki:Gadgets-definition', '* battleCalculator[ResourceLoader|default]|battleCalculator.js\n');
-    wiki.edit('MediaWiki:Gadget-battleCalculator.js', (await get('wiki/mediawiki/gadget/Gadget-battleCalculator.js'))
+    // One more try on a failed connection (a kept-alive socket the server
+    // had just closed, once, on a loaded machine), never on an HTTP error.
+    const get = async (p) => {
+      const r = await fetch(site + p).catch(() => fetch(site + p));
+      assert.equal(r.status, 200, p);
+      return r.text();
+    };
+    env.wiki.edit('MediaWiki:Gadgets-definition', '* battleCalculator[ResourceLoader|default]|battleCalculator.js\n');
+    env.wiki.edit('MediaWiki:Gadget-battleCalculator.js', (await get('wiki/mediawiki/gadget/Gadget-battleCalculator.js'))
       .replace("var BASE = 'https://example.org/battle/';", `var BASE = '${site}';`));
-    wiki.edit('MediaWiki:Gadget-battleCalculator', 'Shows battle odds calculators on pages');
-    wiki.edit('Template:Battle calculator', (await get('wiki/mediawiki/gadget/Template-Battle_calculator.wikitext')).replaceAll('https://example.org/battle/', site));
+    env.wiki.edit('MediaWiki:Gadget-battleCalculator', 'Shows battle odds calculators on pages');
+    env.wiki.edit('Template:Battle calculator', (await get('wiki/mediawiki/gadget/Template-Battle_calculator.wikitext')).replaceAll('https://example.org/battle/', site));
   })();
+  gadget.catch(() => { gadget = null; });  // a failed set-up is tried again by the next test
   return gadget;
 }
 
@@ -162,9 +156,9 @@ test('the gadget and Template:Battle calculator show the same calculator, and re
   const site = env.server.url;
   await setUpGadget();
   const code = await encodeScenario(battle);
-  wiki.edit('Gadget battle', `{{Battle calculator|ruleset=bloodied-steel|scenario=${code}}}\n\n{{Battle calculator|ruleset=<b>olympia</b>|scenario=javascript:alert(1)}}\n\n`
+  env.wiki.edit('Gadget battle', `{{Battle calculator|ruleset=bloodied-steel|scenario=${code}}}\n\n{{Battle calculator|ruleset=<b>olympia</b>|scenario=javascript:alert(1)}}\n\n`
     + `{{Battle calculator|ruleset=<img src=x onerror=alert(1)>|scenario=${code}}}\n`);
-  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Gadget battle'), { viewport: { width: 1280, height: 800 } });
+  const { page, context, problems } = await openPage(env.chrome.browser, env.wiki.page('Gadget battle'), { viewport: { width: 1280, height: 800 } });
   const { el, frame } = await calculatorFrame(page);
   assert.equal(await el.getAttribute('src'), `${site}index.html?embed=1#/bloodied-steel?b=${code}`);
   expectCoreOdds(await shownBars(frame), battle);
@@ -211,8 +205,8 @@ test('Embed…\'s MediaWiki forms, pasted into a wiki page, show the calculator;
   await page.screenshot({ path: screenshotPath('embed-dialog-390.png') });
   await context.close();
 
-  wiki.edit('Pasted from Embed', `The tag:\n\n${tag}\n\nThe template:\n\n${call}\n`);
-  const wikiPage = await openPage(env.chrome.browser, wiki.page('Pasted from Embed'), { viewport: { width: 1280, height: 800 } });
+  env.wiki.edit('Pasted from Embed', `The tag:\n\n${tag}\n\nThe template:\n\n${call}\n`);
+  const wikiPage = await openPage(env.chrome.browser, env.wiki.page('Pasted from Embed'), { viewport: { width: 1280, height: 800 } });
   for (const i of [0, 1]) {
     const { el, frame } = await calculatorFrame(wikiPage.page, i);
     assert.equal(await el.getAttribute('src'), src);
@@ -224,20 +218,20 @@ test('Embed…\'s MediaWiki forms, pasted into a wiki page, show the calculator;
 
 // A tall S&F calculator: more units than the example, so the frame is far taller than the screen.
 async function tallWarfarePage() {
-  const example = JSON.parse(core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
+  const example = JSON.parse(env.core.rules(JSON.stringify({ ruleset: 'warfare' }))).rulesets.warfare.example;
   // An army fields one unit of the same keywords: the copies are of other ancestries.
   const more = (u, ancestry) => ({ ...u, ancestry, name: `${u.name} 2` });
   const b = { ...example, solver: { method: 'monte-carlo', trials: 2000 },
     attacker: { units: [...example.attacker.units, more(example.attacker.units[0], 'human'), more(example.attacker.units[1], 'human')] },
     defender: { units: [...example.defender.units, more(example.defender.units[0], 'dwarf'), more(example.defender.units[1], 'elf')] } };
-  assert.equal(JSON.parse(core.call('odds', JSON.stringify(b))).ok, true);
-  wiki.edit('Siege of the Pass', `Before the siege.\n\n<battle-calculator ruleset="warfare" scenario="${await encodeScenario(b)}" />\n\nAfter it.\n`);
+  assert.equal(JSON.parse(env.core.call('odds', JSON.stringify(b))).ok, true);
+  env.wiki.edit('Siege of the Pass', `Before the siege.\n\n<battle-calculator ruleset="warfare" scenario="${await encodeScenario(b)}" />\n\nAfter it.\n`);
   return b;
 }
 
 test('on a phone the odds stay in view while editing inside the frame', async () => {
   await tallWarfarePage();
-  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Siege of the Pass'), { viewport: { width: 390, height: 844 } });
+  const { page, context, problems } = await openPage(env.chrome.browser, env.wiki.page('Siege of the Pass'), { viewport: { width: 390, height: 844 } });
   const { el, frame } = await calculatorFrame(page);
   const frameBox = await el.boundingBox();
   assert.ok(frameBox.height > 2 * 844, `the frame is tall (${frameBox.height} px)`);
@@ -262,10 +256,10 @@ test('on a phone the odds stay in view while editing inside the frame', async ()
 });
 
 test('on a phone, in the wiki\'s narrow content column, each rule system fits its frame and the four Bloodied Steel odds do not run into each other', async () => {
-  const example = (id) => JSON.parse(core.rules(JSON.stringify({ ruleset: id }))).rulesets[id].example;
+  const example = (id) => JSON.parse(env.core.rules(JSON.stringify({ ruleset: id }))).rulesets[id].example;
   const battles = [battle, example('olympia'), example('warfare')];
-  wiki.edit('Three on a phone', (await Promise.all(battles.map(async (b) => `<battle-calculator ruleset="${b.ruleset}" scenario="${await encodeScenario(b)}" />\n`))).join('\n'));
-  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Three on a phone'), { viewport: { width: 390, height: 844 } });
+  env.wiki.edit('Three on a phone', (await Promise.all(battles.map(async (b) => `<battle-calculator ruleset="${b.ruleset}" scenario="${await encodeScenario(b)}" />\n`))).join('\n'));
+  const { page, context, problems } = await openPage(env.chrome.browser, env.wiki.page('Three on a phone'), { viewport: { width: 390, height: 844 } });
   for (let i = 0; i < battles.length; i++) {
     const { el, frame } = await calculatorFrame(page, i);
     assert.ok((await el.boundingBox()).width < 340, 'a narrow frame');
@@ -292,7 +286,7 @@ test('on a phone, in the wiki\'s narrow content column, each rule system fits it
 });
 
 test('at 1280 px the S&F unit builder opens where the reader is looking', async () => {
-  const { page, context, problems } = await openPage(env.chrome.browser, wiki.page('Siege of the Pass'), { viewport: { width: 1280, height: 800 } });
+  const { page, context, problems } = await openPage(env.chrome.browser, env.wiki.page('Siege of the Pass'), { viewport: { width: 1280, height: 800 } });
   const { frame } = await calculatorFrame(page);
   const add = frame.getByRole('button', { name: 'New unit for the defender…' });
   await add.scrollIntoViewIfNeeded();
