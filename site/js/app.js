@@ -362,6 +362,12 @@ function reportHeight() {
     window.parent.postMessage({ type: 'battle-calculator:height', height }, '*');
   };
   new ResizeObserver(send).observe(document.body);
+  // A page whose script started after this frame (the MediaWiki extension's,
+  // loaded after the page's HTML) missed the first height: it says hello,
+  // and the height is sent again.
+  window.addEventListener('message', (e) => {
+    if (e.source === window.parent && e.data?.type === 'battle-calculator:hello') { last = 0; send(); }
+  });
   send();
 }
 

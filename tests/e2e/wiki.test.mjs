@@ -86,6 +86,38 @@ test('the extension\'s tag shows the calculator with the core\'s odds, and edits
   await context.close();
 });
 
+// The extension's frames are in the page's HTML; its script comes later from
+// ResourceLoader. Held back until the calculator has shown its odds (and sent
+// its height to no one), the script still sizes the frame: it says hello and
+// the calculator sends its height again (a fresh run once timed out here
+// waiting for the frame to leave its first 600 px).
+test('the extension\'s script, loaded after the calculator has started, still sizes its frame', async () => {
+  const code = await encodeScenario(battle);
+  env.wiki.edit('Late script', `<battle-calculator ruleset="bloodied-steel" scenario="${code}" />\n`);
+  const context = await env.chrome.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await context.route(/load\.php\?.*modules=[^&]*battleCalculator/, async (route) => { await held; await route.continue(); });
+  const page = await context.newPage();
+  await page.goto(env.wiki.page('Late script'), { waitUntil: 'domcontentloaded' });
+  const el = page.locator('iframe.battle-calculator-frame');
+  const frame = await (await el.elementHandle()).contentFrame();
+  await frame.locator('.odds-card .bar-row[data-outcome] .bar-value .p').first().waitFor();
+  await frame.waitForFunction(() => !document.querySelector('.odds-card .odds-body.stale'));
+  assert.equal(await el.evaluate((e) => e.style.height), '600px', 'no script yet: the frame keeps its first height');
+  release();
+  await page.waitForFunction(() => document.querySelector('iframe.battle-calculator-frame').style.height !== '600px', null, { timeout: 15000 });
+  // The height it settles at (a frame of a new height lays the calculator out again).
+  let outer = 0, inner = -1;
+  for (let k = 0; k < 50 && Math.abs(outer - inner) > 1; k++) {
+    await page.waitForTimeout(100);
+    outer = (await el.boundingBox()).height;
+    inner = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  }
+  assert.ok(Math.abs(outer - inner) <= 1, `the frame took the calculator's height (${outer} px, the calculator ${inner} px)`);
+  await context.close();
+});
+
 test('hostile attributes give a short error on the wiki page, as text, and no frame', async () => {
   const megabyte = '2.' + 'A'.repeat(1 << 20);
   const tags = [

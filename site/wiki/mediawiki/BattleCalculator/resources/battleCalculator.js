@@ -46,4 +46,17 @@
 			}
 		}
 	} );
+
+	// The frames are in the page's HTML and this script comes later: a
+	// calculator that already sent its height is asked to send it again. (One
+	// still loading sends it when it starts, to the listener above.)
+	( function () {
+		var list = frames(), i;
+		for ( i = 0; i < list.length; i++ ) {
+			if ( list[ i ].contentWindow ) {
+				list[ i ].contentWindow.postMessage( { type: 'battle-calculator:hello' },
+					new URL( list[ i ].src, location.href ).origin );
+			}
+		}
+	}() );
 }() );
