@@ -33,17 +33,25 @@ for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir,
 // them at once: the page lays itself out while battle.wasm is still loading.
 const core = await createRequire(import.meta.url)(path.join(wasmDir, 'battle-node.cjs'))();
 const knownAnswers = `self.BATTLE_KNOWN = ${JSON.stringify({ rules: core.rules(''), version: core.version() })};\n`;
-const workerFile = path.join(out, 'js', 'worker.js');
+const workerFile = path.join(out, 'js', 'engine', 'worker.js');
 fs.writeFileSync(workerFile, knownAnswers + fs.readFileSync(workerFile, 'utf8'));
 
 // Every module the page imports, named in its head (modulepreload), so that
 // the browser asks for them all at once instead of a level of imports at a time.
+// A module's imports, as paths from site/js ('engine/pool.js'): the site's
+// modules import only each other, by relative paths.
+const importsOf = (file, code) => [...code.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.\.?\/[\w./-]+\.js)'/gm)]
+  .map((m) => moduleId(file, m[1]));
+function moduleId(from, spec) {
+  const id = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  if (id.startsWith('..')) throw new Error(`${from}: ${spec} is outside site/js`);
+  return id;
+}
 const pageModules = [];
 (function reach(file) {
   if (pageModules.includes(file)) return;
   pageModules.push(file);
-  const code = fs.readFileSync(path.join(out, 'js', file), 'utf8');
-  for (const m of code.matchAll(/^(?:import|export)\s[^;]*?from\s+'\.\/([\w.-]+\.js)'/gm)) reach(m[1]);
+  for (const id of importsOf(file, fs.readFileSync(path.join(out, 'js', file), 'utf8'))) reach(id);
 })('app.js');
 const indexFile = path.join(out, 'index.html');
 const appTag = '<script type="module" src="js/app.js"></script>';
@@ -109,12 +117,12 @@ function precompress(dir) {
 function bundle(entry) {
   const order = [];
   const seen = new Set();
-  const importRe = /^import\s+([\s\S]+?)\s+from\s+'\.\/([\w-]+\.js)';[ \t]*$/gm;
+  const importRe = /^import\s+([\s\S]+?)\s+from\s+'(\.\.?\/[\w./-]+\.js)';[ \t]*$/gm;
   function visit(name, stack = []) {
     if (seen.has(name)) return;
     if (stack.includes(name)) throw new Error(`bundle: import cycle ${[...stack, name].join(' -> ')}`);
     const code = fs.readFileSync(path.join(src, 'js', name), 'utf8');
-    for (const m of code.matchAll(importRe)) visit(m[2], [...stack, name]);
+    for (const m of code.matchAll(importRe)) visit(moduleId(name, m[2]), [...stack, name]);
     seen.add(name);
     order.push([name, code]);
   }
@@ -122,7 +130,8 @@ function bundle(entry) {
   const parts = ['"use strict";', 'const __modules = Object.create(null);'];
   for (const [name, code] of order) {
     const exports = [];
-    let body = code.replace(importRe, (_, what, from) => {
+    let body = code.replace(importRe, (_, what, spec) => {
+      const from = moduleId(name, spec);
       what = what.trim();
       const star = what.match(/^\*\s+as\s+(\w+)$/);
       if (star) return `const ${star[1]} = __modules[${JSON.stringify(from)}];`;

@@ -1,7 +1,7 @@
 // The page shell: navigation between rule systems, the worker, the shared
 // toolbar (reset, files, link, embed, print), the battle in the URL fragment
 // with back/forward through edits, the compact embed view, and offline use.
-import { Engine } from './engine.js';
+import { Engine } from './engine/engine.js';
 import { h, replace, button, debounce } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import { setReadOnly, scan, recoveryBanner } from './store.js';
@@ -45,7 +45,7 @@ function makeWorker() {
     const url = URL.createObjectURL(new Blob([inline.textContent], { type: 'text/javascript' }));
     return new Worker(url);
   }
-  return new Worker(new URL('js/worker.js', document.baseURI));
+  return new Worker(new URL('js/engine/worker.js', document.baseURI));
 }
 const engine = new Engine(null, makeWorker);
 

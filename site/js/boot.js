@@ -7,7 +7,7 @@
 (function boot() {
   let worker = null;
   try {
-    worker = new Worker(new URL('js/worker.js', document.baseURI));
+    worker = new Worker(new URL('js/engine/worker.js', document.baseURI));
   } catch {
     return; // the page starts its own
   }

@@ -3,7 +3,8 @@
 // stays dimmed, with the reason in words, until odds for the battle as it now
 // stands arrive: a shown result always matches the battle or says it does not.
 import { h, replace, button, pct, pctAmong, num, readable } from './dom.js';
-import { runOdds, PAGE_EXACT_TIME_S } from './engine.js';
+import { runOdds } from './odds-run.js';
+import { PAGE_EXACT_TIME_S } from './engine/page-solver.js';
 import { outcomeBars } from './charts.js';
 
 // outcomes: [{id, name, short, cls}]; solverBox: the "How to compute" panel.

@@ -4,7 +4,7 @@
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, placeError,
   clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
-import { runRoll } from './engine.js';
+import { runRoll } from './odds-run.js';
 import { rulesFold, optionWords, changedText } from './options-form.js';
 import { solverPanel, solverOptions } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';

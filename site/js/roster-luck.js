@@ -5,7 +5,7 @@
 // the record's own numbers. Two hooks: battleOfRoll() for the battle page's
 // apply (roster-link.js), luckButton() beside each kept battle (roster.js).
 import { h, replace, button, pct } from './dom.js';
-import { Cancelled } from './engine.js';
+import { Cancelled } from './engine/engine.js';
 
 // What a `battle` action carries besides the roster's own units: the battle
 // as rolled (the core drops its seed and solver), its outcome and every

@@ -4,7 +4,7 @@
 // actions, with undo. A change another tab saved first is never written over.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
   clearFieldErrors, readable } from './dom.js';
-import { Cancelled } from './engine.js';
+import { Cancelled } from './engine/engine.js';
 import { statLine, gold } from './warfare-card.js';
 import { rulesFold, optionWords } from './options-form.js';
 import { fieldWords } from './warfare-builder.js';

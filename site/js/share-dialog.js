@@ -4,7 +4,7 @@
 // Download chart: the outcome chart as SVG or PNG. The core writes every form
 // (the "share" call): the same numbers as the odds, names always as text.
 import { h, button, replace } from './dom.js';
-import { Cancelled } from './engine.js';
+import { Cancelled } from './engine/engine.js';
 
 export const FORMS = [
   { id: 'wikitext', label: 'Wikitext', hint: 'MediaWiki (a wikitable)' },

@@ -2,7 +2,7 @@
 // collapsible form. Defaults and limits come from the core's rules().
 import { h } from './dom.js';
 import { optionsForm } from './options-form.js';
-import { PAGE_EXACT_TIME_S } from './engine.js';
+import { PAGE_EXACT_TIME_S } from './engine/page-solver.js';
 
 export function solverOptions(defaults, limits) {
   return [

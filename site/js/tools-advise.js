@@ -3,7 +3,7 @@
 // chance to win if it is given and the policy plays on (the core's "advise"
 // call). Names come from the user's armies: always set as text.
 import { h, replace, clear, field, numberInput, select, button, showFieldError, clearFieldErrors, pct, num, numberValue } from './dom.js';
-import { Cancelled } from './engine.js';
+import { Cancelled } from './engine/engine.js';
 
 const SIDE_NAMES = { attacker: 'Attacker', defender: 'Defender' };
 const other = (s) => (s === 'attacker' ? 'defender' : 'attacker');

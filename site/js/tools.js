@@ -9,7 +9,7 @@
 // The S&F order advisor (issue 16's tool 6) is built apart, on branch
 // 'advisor': it joins the list from tools-advise.js with rulesets: ['warfare'].
 import { h, replace, button, field, select, num, readable } from './dom.js';
-import { Cancelled } from './engine.js';
+import { Cancelled } from './engine/engine.js';
 import { compareTool } from './tools-compare.js';
 import { sweepTool } from './tools-sweep.js';
 import { marginalTool } from './tools-marginal.js';

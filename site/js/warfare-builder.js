@@ -2,7 +2,7 @@
 // hire; the card updates live from the core as you choose.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
   clearFieldErrors, debounce } from './dom.js';
-import { Cancelled } from './engine.js';
+import { Cancelled } from './engine/engine.js';
 import { cardView } from './warfare-card.js';
 
 const byId = (list) => list.map((x) => ({ id: x.id, name: x.name }));

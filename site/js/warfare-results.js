@@ -2,7 +2,8 @@
 // the end, the single-attack matrix, and a rolled battle with its log.
 import { h, replace, clear, field, numberInput, button, numberValue, pct, num, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
-import { Cancelled, runRoll } from './engine.js';
+import { Cancelled } from './engine/engine.js';
+import { runRoll } from './odds-run.js';
 import { makeOddsView } from './odds-view.js';
 
 const OUTCOMES = [

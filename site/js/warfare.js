@@ -3,7 +3,7 @@
 // matrix and a rolled battle.
 import { h, replace, clear, field, numberInput, button, numberValue, placeError, clearFieldErrors,
   debounce, unitButton, focusFirst } from './dom.js';
-import { Cancelled } from './engine.js';
+import { Cancelled } from './engine/engine.js';
 import { mountAdvisor } from './tools-advise.js';
 import { makeBuilder, fieldWords, freeName } from './warfare-builder.js';
 import { cardView, statLine, gold } from './warfare-card.js';

@@ -37,7 +37,7 @@ test('a battle sampled on 8 reported cores: battle.wasm asked for once by all it
   const rules = JSON.parse((await loadCore()).rules('')).rulesets;
   const six = pageCases(rules).find((c) => c.name.includes('6v6')).battle;
   const v = await firstVisit(chrome.browser, `#/warfare?j=${encodeURIComponent(JSON.stringify(six))}`, { cores: 8, slowdown: 1, settleMs: 1000 });
-  const workers = v.responses.filter((r) => r.url === '/js/worker.js').length;
+  const workers = v.responses.filter((r) => r.url === '/js/engine/worker.js').length;
   assert.ok(workers >= 9, `the pool did not start: worker.js asked for ${workers} times`);
   assert.equal(v.wasmRequests, 1, `battle.wasm asked for ${v.wasmRequests} times by the page's workers`);
   assert.equal(v.wasm, 1);

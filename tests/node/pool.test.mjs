@@ -1,10 +1,10 @@
-// The page's sampling on every core (site/js/pool.js), driven with the wasm
+// The page's sampling on every core (site/js/engine/pool.js), driven with the wasm
 // module behind several make-believe workers that answer in a shuffled order:
 // for a (seed, trials) pair the answer is exactly the one a single call gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call } from './wasm.mjs';
-import { samplePool, widest, mergeInto } from '../../site/js/pool.js';
+import { samplePool, widest, mergeInto } from '../../site/js/engine/pool.js';
 
 // A worker that answers after a delay chosen by the test, in its own order.
 const fakeEngine = (delays) => {

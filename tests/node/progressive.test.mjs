@@ -1,4 +1,4 @@
-// The page's odds run (site/js/engine.js runOdds), driven with the wasm module
+// The page's odds run (site/js/odds-run.js runOdds), driven with the wasm module
 // behind make-believe workers: a battle that solves at once is answered
 // exactly; a larger one is shown sampled (first roughly, then all its trials,
 // each the core's own answer for those battles) and then exact; the exact odds
@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call } from './wasm.mjs';
-import { runOdds, PAGE_PREVIEW_HALFWIDTH } from '../../site/js/engine.js';
+import { runOdds } from '../../site/js/odds-run.js';
+import { PAGE_PREVIEW_HALFWIDTH } from '../../site/js/engine/page-solver.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

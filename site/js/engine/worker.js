@@ -31,7 +31,7 @@ function compiled() {
 async function compile() {
   const inline = self.BATTLE_WASM_BASE64;
   if (inline) return WebAssembly.compile(Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)));
-  const url = new URL('../battle.wasm', self.location.href).href;
+  const url = new URL('../../battle.wasm', self.location.href).href;
   try {
     return await WebAssembly.compileStreaming(fetch(url));
   } catch {
@@ -49,7 +49,7 @@ function load() {
     const module = compiled();
     module.catch(() => {});
     ready = (async () => {
-      if (typeof createBattleModule === 'undefined') importScripts(self.BATTLE_MODULE_URL || '../battle.js');
+      if (typeof createBattleModule === 'undefined') importScripts(self.BATTLE_MODULE_URL || '../../battle.js');
       const mod = await module;
       return new Promise((resolve, reject) => {
         createBattleModule({
