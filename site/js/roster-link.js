@@ -52,6 +52,7 @@ function loadFrom(embedded) {
 // link.applyControl goes beside the rolled battle: Apply and Undo apply.
 export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () => {} }) {
   const from = loadFrom(ctx.embedded); // roster keys the armies came from
+  let lastSide = null; // the side last taken from (or saved as) a roster
   let lastRoll = null;  // {answer, request}
   let verdict = null;   // the last roll checked against the rosters: {ok, why, sides}
   let checking = 0;
@@ -80,8 +81,17 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
         saveRow());
       return;
     }
-    const choose = select(list.map((e) => ({ id: e.key, name: e.roster.name || 'Army' })), list[0].key);
-    const sideSel = select(SIDES.map(([id, name]) => ({ id, name })), 'attacker');
+    // The side last taken or saved, with the roster it comes from: the
+    // picker shows the link as it is (a defender just saved as a roster reads
+    // "Defender's army", Defender), and choosing a side shows its roster
+    // until a roster is chosen.
+    const fieldedOn = (side) => (list.some((e) => e.key === from[side]) ? from[side] : list[0].key);
+    const side0 = lastSide || 'attacker';
+    const choose = select(list.map((e) => ({ id: e.key, name: e.roster.name || 'Army' })), fieldedOn(side0));
+    const sideSel = select(SIDES.map(([id, name]) => ({ id, name })), side0);
+    let picked = false; // a roster the user chose stays chosen
+    choose.addEventListener('change', () => { picked = true; });
+    sideSel.addEventListener('change', () => { if (!picked) choose.value = fieldedOn(sideSel.value); });
     replace(box,
       h('div', { class: 'roster-link-row' },
         field('Roster', choose, null), field('Side', sideSel, null),
@@ -154,6 +164,7 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
       return false;
     }
     from[side] = key;
+    lastSide = side;
     saveFrom();
     lastRoll = null;
     verdict = null;

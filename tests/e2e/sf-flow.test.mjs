@@ -28,6 +28,10 @@ for (const [size, width, height] of [['phone', 390, 844], ['laptop', 1280, 800]]
     await page.locator('.roster-save').getByLabel('Name of the new roster').fill('Red <b>host</b>');
     await page.getByRole('button', { name: 'Save this side as a roster' }).click();
     await page.locator('.roster-bridge [role=status]', { hasText: 'Saved the defender' }).waitFor();
+    // The picker shows the link as it now is: the defender, from the roster just saved.
+    const picker = page.locator('.roster-link .roster-link-row').first();
+    assert.equal(await picker.getByLabel('Side', { exact: true }).inputValue(), 'defender');
+    assert.equal(await picker.getByLabel('Roster', { exact: true }).evaluate((s) => s.selectedOptions[0].textContent), 'Red <b>host</b>');
     // The roster holds the defender's units, each at its casualty die, as the core adds them.
     const rosters = await stored(page);
     assert.equal(rosters.length, 1);
