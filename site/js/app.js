@@ -9,7 +9,8 @@ import { knowBattle, remember, keptByThisTab, NOT_STORED } from './battle-store.
 import { makeKeeper, idleKeeper } from './keeper.js';
 import { makeUndo } from './undo.js';
 import { makeToolbar } from './toolbar.js';
-import { followHostView } from './embed-view.js';
+import { followHostView, reportHeight, fullUrl } from './embed-view.js';
+import { renderNav, skipLinks } from './shell-view.js';
 import { linkDice, linkRules, stampRules, withCurrentRules } from './versions.js';
 import * as bloodied from './bloodied.js';
 import * as warfare from './warfare.js';
@@ -71,23 +72,6 @@ function pageById(id) {
 }
 function defaultPage() {
   return PAGES.find((p) => rulesOf(p));
-}
-
-// Links on a laptop; on a phone one button that opens them as a menu, so the
-// header stays one line.
-function renderNav(active) {
-  const links = h('div', { class: 'nav-links', id: 'nav-links' }, PAGES.filter((p) => rulesOf(p)).map((p) =>
-    h('a', { href: '#/' + p.id, class: p === active ? 'active' : '', attrs: { 'aria-current': p === active ? 'page' : null }, text: p.title,
-      on: { click: () => setMenu(false) } })));
-  const toggle = h('button', { class: 'nav-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'nav-links', title: 'Choose a rule system' },
-    on: { click: () => setMenu(toggle.getAttribute('aria-expanded') !== 'true') } },
-  h('span', { class: 'sr-only', text: 'Rule system: ' }), active.title, h('span', { attrs: { 'aria-hidden': 'true' }, text: ' ▾' }));
-  function setMenu(open) {
-    toggle.setAttribute('aria-expanded', String(open));
-    nav.classList.toggle('open', open);
-  }
-  nav.onkeydown = (e) => { if (e.key === 'Escape' && nav.classList.contains('open')) { setMenu(false); toggle.focus(); } };
-  replace(nav, toggle, links);
 }
 
 // ---- the battle in the URL ----
@@ -283,6 +267,12 @@ function restoreEntry(e) {
   pushLink(page, restored);
 }
 
+// The compact view's way out: the same battle, without embed=1.
+let fullLink = null;
+function updateFullLink() {
+  if (fullLink) fullLink.href = fullUrl();
+}
+
 // ---- pages ----
 // `fromStore`: show the battle this browser keeps (else `scenario`, or the example).
 function show(page, scenario, fromStore = false) {
@@ -292,7 +282,7 @@ function show(page, scenario, fromStore = false) {
   undo.reset();
   main.replaceChildren(recovery, notice, keepBox);
   keepBox.hidden = true;
-  renderNav(page);
+  renderNav(nav, PAGES.filter((p) => rulesOf(p)), page);
   document.title = `${page.title} — Battle odds calculator`;
   const host = h('div', { class: 'page-host' });
   main.append(host);
@@ -332,56 +322,6 @@ function show(page, scenario, fromStore = false) {
     fullLink = h('a', { href: fullUrl(), attrs: { target: '_blank', rel: 'noopener' } }, 'Open the full calculator',
       h('span', { class: 'sr-only', text: ' (in a new tab)' }), h('span', { attrs: { 'aria-hidden': 'true' }, text: ' ↗' }));
     main.append(h('p', { class: 'embed-foot' }, fullLink));
-  }
-}
-
-// The compact view's way out: the same battle, without embed=1.
-let fullLink = null;
-function fullUrl() {
-  const url = new URL(location.href);
-  url.searchParams.delete('embed');
-  const { id, params } = parseHash(url.hash);
-  params.delete('embed');
-  url.hash = makeHash(id, params);
-  return url.href;
-}
-function updateFullLink() {
-  if (fullLink) fullLink.href = fullUrl();
-}
-
-// In an iframe, tell the embedding page how tall the calculator is. The body's
-// own height, not the document's scroll height: that never falls below the
-// iframe's current height, so a calculator that got shorter would never shrink.
-function reportHeight() {
-  if (!guest) return;
-  let last = 0;
-  const send = () => {
-    const height = Math.ceil(document.body.getBoundingClientRect().height);
-    if (height === last) return;
-    last = height;
-    window.parent.postMessage({ type: 'battle-calculator:height', height }, '*');
-  };
-  new ResizeObserver(send).observe(document.body);
-  // A page whose script started after this frame (the MediaWiki extension's,
-  // loaded after the page's HTML) missed the first height: it says hello,
-  // and the height is sent again.
-  window.addEventListener('message', (e) => {
-    if (e.source === window.parent && e.data?.type === 'battle-calculator:hello') { last = 0; send(); }
-  });
-  send();
-}
-
-// Skip links move the keyboard without touching the fragment, which holds the battle.
-function skipLinks() {
-  for (const a of document.querySelectorAll('a.skip')) {
-    a.addEventListener('click', (e) => {
-      const target = document.getElementById(a.getAttribute('href').slice(1));
-      if (!target) return;
-      e.preventDefault();
-      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.scrollIntoView({ block: 'start' });
-      target.focus({ preventScroll: true });
-    });
   }
 }
 
