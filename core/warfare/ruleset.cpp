@@ -1,7 +1,7 @@
 #include "api/registry.hpp"
 #include "api/solver.hpp"
-#include "warfare/battle.hpp"
-#include "warfare/roster.hpp"
+#include "warfare/battle/state.hpp"
+#include "warfare/roster/roster.hpp"
 #include "warfare/warfare.hpp"
 
 namespace bc::warfare {

@@ -7,8 +7,8 @@
 
 #include "api/solver.hpp"
 #include "dice/rng.hpp"
-#include "warfare/battle.hpp"
-#include "warfare/roster.hpp"
+#include "warfare/battle/state.hpp"
+#include "warfare/roster/roster.hpp"
 #include "warfare/warfare.hpp"
 
 namespace bc::warfare {

@@ -14,7 +14,7 @@
 //   counted as endless without proof (a battle that slow may still end: the
 //   exact odds count where it really ends).
 #include "solve/keyset.hpp"
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 

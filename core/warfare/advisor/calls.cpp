@@ -6,7 +6,7 @@
 #include <chrono>
 
 #include "api/solver.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/state.hpp"
 
 namespace bc::warfare {
 
@@ -203,7 +203,7 @@ json advise_call(const In& req) {
         json ans;
         try {
             // Each order is sampled from its own state, in a slice of the time:
-            // too few battles for a graph of states (battle_sample.cpp) to pay.
+            // too few battles for a graph of states (battle/sample.cpp) to pay.
             ans = solve_any(after, tally, r,
                             [&after](Tally& t, const MonteCarloOptions& mo) { return sample_battle_generic(after, t, mo); });
         } catch (const LimitError& e) {

@@ -16,7 +16,7 @@
 #include "solve/montecarlo.hpp"
 #include "solve/state.hpp"
 #include "warfare/options.hpp"
-#include "warfare/unit.hpp"
+#include "warfare/units/unit.hpp"
 
 namespace bc::warfare {
 
@@ -175,7 +175,7 @@ public:
     std::uint64_t pack_progress(KeyWriter& w) const;
     void record(Recorder& r) const;
     // Only sampling asks a state for its own dice, so the first such call
-    // switches on the endless rule (battle_endless.cpp); exact solving never does.
+    // switches on the endless rule (battle/endless.cpp); exact solving never does.
     std::uint32_t sample(Dice& d) const {
         watch_ = true;
         return merged(roll(d).code);
@@ -232,9 +232,9 @@ public:
     void pause_for_solver() { solver_pause_ = true; }
     // Rolled battles and samplers end endless loops by the endless rule.
     void watch_endless() { watch_ = true; }
-    // The endless rule's count (battle_endless.cpp): turns with no lasting
+    // The endless rule's count (battle/endless.cpp): turns with no lasting
     // change, looked at every kWatchTurns turns. The graph sampler
-    // (battle_sample.cpp) keeps one beside its walk, from the progress()
+    // (battle/sample.cpp) keeps one beside its walk, from the progress()
     // traced at each turn's end, and hands it to a state it rebuilds.
     static constexpr std::uint32_t kProofTurns = 96, kCapTurns = 2000, kWatchTurns = 8;  // 48, 1,000 and 4 rounds
     struct Watch {
@@ -281,7 +281,7 @@ public:
     bool probe_charged() const { return probe_charge_; }
     int first_attack() const { return first_attack_; }  // -1 none, 0 miss, 1 hit, 2 critical
 
-    // The order advisor (battle_advise.cpp): a state paused where the side
+    // The order advisor (advisor/moment.cpp): a state paused where the side
     // to act picks its next order, the orders the rules allow it there, the
     // one the policy would give, and giving one (the policy plays on after).
     struct Order {
@@ -418,7 +418,7 @@ private:
     }
     std::uint32_t live_undead(int u) const;
     // The unit's flags the key keeps: BattleKey::flags, with Courageous as
-    // used once whether it was can change nothing (battle_key.cpp).
+    // used once whether it was can change nothing (battle/key.cpp).
     std::uint16_t key_flags(int u) const;
     bool courage_settled(int u) const;
     static void courage_layout(Battle& b, int u);
@@ -486,7 +486,7 @@ private:
         int n = 0;
     };
 
-    Plan plan(int u) const;    // decide(), or the sampler's memo of it (battle_inline.hpp)
+    Plan plan(int u) const;    // decide(), or the sampler's memo of it (battle/inline.hpp)
     Plan replan(int u) const;  // decide(), remembered in the sampler's memo
     Plan decide(int u) const;
     bool can_charge(int a, int t) const;  // the policy charges when the rules allow it
@@ -535,7 +535,7 @@ private:
     void finish(int outcome, const char* why, Log* log);
     void order_end(const Step& s, Log* log);
 
-    // The endless rule (battle_endless.cpp), for sampling and rolling only.
+    // The endless rule (battle/endless.cpp), for sampling and rolling only.
     static constexpr std::size_t kSearchStates = 5000;
     enum class Reach { Yes, Never, Unknown };
     void watch_turn();              // at each turn's end: counts turns with no lasting change
@@ -612,7 +612,7 @@ inline State& State::operator=(const State& o) {
 json battle_odds(const Battle& b, const In& solver, const json* request = nullptr);
 // Sampled odds of the battle from `root` (the solver's Monte Carlo, with the
 // state's own one-number draws).
-// It walks a graph of the states its battles have met (battle_sample.cpp) and
+// It walks a graph of the states its battles have met (battle/sample.cpp) and
 // plays exactly the battles sample_battle_generic() plays, one state at a
 // time. The graph holds at most `max_bytes`, about 100 bytes a state. The
 // default, 8 MB, holds the first 81,000 of the 141,803 states the everyday
@@ -648,7 +648,7 @@ json attack_call(const In& req);
 json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s);
 json states_call(const In& req);
 json units_json(const Battle& b);
-// The order advisor ("advise" call, battle_advise.cpp).
+// The order advisor ("advise" call, advisor/calls.cpp).
 json advise_call(const In& req);
 
 }  // namespace bc::warfare

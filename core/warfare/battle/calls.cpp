@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "api/solver.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/state.hpp"
 
 namespace bc::warfare {
 

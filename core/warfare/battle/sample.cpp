@@ -3,7 +3,7 @@
 // Sampled battles of one request go through the same states again and
 // again: 39,000 battles of the everyday 3v3 visit 2.1 million chance nodes
 // but only 141,000 distinct states. So the sampler keeps each state it meets
-// as a node of a graph: its canonical key (battle_key.cpp), its chance node
+// as a node of a graph: its canonical key (battle/key.cpp), its chance node
 // as data (State::DrawSpec) and, per outcome, the next node once some battle
 // has taken that outcome. A battle walks the graph, drawing each outcome from
 // the node's data; only an outcome never taken before is played by the
@@ -27,12 +27,12 @@
 #include <vector>
 
 #include "solve/keyset.hpp"
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 
 State::DrawSpec State::draw_spec() const {
-    // State::draw() (battle_odds.cpp), step for step, as data (draw_slot()
+    // State::draw() (battle/odds.cpp), step for step, as data (draw_slot()
     // draws it), here beside its only user.
     if (q_n_ == 0) detail::fail("no chance node");
     const Step& s = q_[0];
