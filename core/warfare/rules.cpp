@@ -1,5 +1,5 @@
 // rules(): every table and option, so the page builds its choices from data.
-#include "warfare/battle/state.hpp"
+#include "warfare/battle/battle.hpp"
 #include "warfare/options.hpp"
 #include "warfare/roster/roster.hpp"
 #include "warfare/tables.hpp"

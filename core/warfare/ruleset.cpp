@@ -1,6 +1,8 @@
 #include "api/registry.hpp"
 #include "api/solver.hpp"
-#include "warfare/battle/state.hpp"
+#include "warfare/advisor/advise.hpp"
+#include "warfare/battle/battle.hpp"
+#include "warfare/battle/calls.hpp"
 #include "warfare/roster/roster.hpp"
 #include "warfare/warfare.hpp"
 

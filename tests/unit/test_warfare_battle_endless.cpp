@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "warfare/battle/calls.hpp"
 #include "warfare_helpers.hpp"
 
 // A namespace per test file: the unity build compiles several together.

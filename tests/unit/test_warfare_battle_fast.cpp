@@ -20,6 +20,9 @@
 #include "api/solver.hpp"
 #include "solve/exact.hpp"
 #include "generic_checks.hpp"
+#include "warfare/advisor/advise.hpp"
+#include "warfare/battle/calls.hpp"
+#include "warfare/battle/sample.hpp"
 #include "warfare/options.hpp"
 #include "warfare_helpers.hpp"
 
@@ -157,7 +160,7 @@ void check_spec(const State& s, std::uint64_t seed) {
     for (std::uint64_t k = 0; k < 50; ++k) {
         bc::Rng a(seed * 1000 + k), b(seed * 1000 + k);
         const std::uint32_t code = s.draw(a);
-        CHECK(d.code_of(State::draw_slot(d, b)) == code);
+        CHECK(d.code_of(draw_slot(d, b)) == code);
         CHECK(a.next() == b.next());
     }
 }

@@ -6,6 +6,9 @@
 #include <chrono>
 
 #include "api/solver.hpp"
+#include "warfare/advisor/advise.hpp"
+#include "warfare/battle/calls.hpp"
+#include "warfare/battle/sample.hpp"
 #include "warfare/battle/state.hpp"
 
 namespace bc::warfare {

@@ -4,6 +4,7 @@
 // the state's own issue() and the policy plays on from there.
 #include <stdexcept>
 
+#include "warfare/advisor/advise.hpp"
 #include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {

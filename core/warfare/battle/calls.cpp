@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "api/solver.hpp"
+#include "warfare/battle/calls.hpp"
+#include "warfare/battle/sample.hpp"
 #include "warfare/battle/state.hpp"
 
 namespace bc::warfare {

@@ -8,6 +8,7 @@
 
 #include "api/solver.hpp"
 #include "solve/keyset.hpp"
+#include "warfare/battle/calls.hpp"
 #include "warfare/battle/state.hpp"
 
 namespace bc::warfare {

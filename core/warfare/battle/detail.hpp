@@ -1,4 +1,5 @@
-// Shared by the files that implement the battle state (battle/*.cpp).
+// Shared by the files that implement the battle state (battle/*.cpp, and
+// advisor/moment.cpp for the advisor's moments).
 #pragma once
 #include <string>
 

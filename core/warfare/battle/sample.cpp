@@ -28,6 +28,7 @@
 
 #include "solve/keyset.hpp"
 #include "warfare/battle/detail.hpp"
+#include "warfare/battle/sample.hpp"
 
 namespace bc::warfare {
 
@@ -292,7 +293,7 @@ private:
     void count_turns(State::Watch& w, std::uint32_t edge, std::uint32_t slots, std::uint32_t link) const {
         const std::uint32_t turns = link >> kTurnShift;
         if (turns != kTraced) {
-            if (w.tick + turns < State::kWatchTurns) {  // no turn's end looked at: the common case
+            if (w.tick + turns < State::Watch::kWatchTurns) {  // no turn's end looked at: the common case
                 w.tick = static_cast<std::uint8_t>(w.tick + turns);
                 return;
             }
@@ -336,7 +337,7 @@ private:
             d.a = static_cast<std::uint16_t>(g_[at + 1]);
             d.b = static_cast<std::uint16_t>(g_[at + 1] >> 16);
             d.c = static_cast<std::uint16_t>(g_[at + 2]);
-            const std::uint32_t slot = State::draw_slot(d, rng);
+            const std::uint32_t slot = draw_slot(d, rng);
             const std::uint32_t edge = at + kHead + slot;
             const std::uint32_t link = g_[edge];
             if (link != kNone) {

@@ -2,7 +2,7 @@
 // errors naming the field) and writing it back.
 #include "api/solver.hpp"
 #include "dice/rng.hpp"
-#include "warfare/battle/state.hpp"
+#include "warfare/battle/battle.hpp"
 #include "warfare/roster/roster.hpp"
 
 #include <set>
