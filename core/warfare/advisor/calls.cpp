@@ -224,6 +224,12 @@ json advise_call(const In& req) {
         const json out = outcomes_json(tally);
         const std::string me = side_id(side), foe = side_id(1 - side);
         row["method"] = ans["method"];
+        // Named as the odds name their path (battle/calls.cpp): each order is
+        // sampled by the plain sampler, and solved exactly by the canonical
+        // key unless the request asks for the generic path.
+        row["path"] = ans["method"] == "monte-carlo" ? "plain sampler"
+                      : b.full_key                   ? "chance state, every field keyed"
+                                                     : "chance state, canonical key";
         for (const char* k : {"states", "trials", "fallback", "stopped_by"})
             if (ans.contains(k)) row[k] = ans[k];
         row["win"] = out[me];
