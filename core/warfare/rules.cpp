@@ -1,9 +1,9 @@
 // rules(): every table and option, so the page builds its choices from data.
-#include "warfare/battle.hpp"
+#include "warfare/battle/battle.hpp"
 #include "warfare/options.hpp"
-#include "warfare/roster.hpp"
+#include "warfare/roster/roster.hpp"
 #include "warfare/tables.hpp"
-#include "warfare/unit.hpp"
+#include "warfare/units/unit.hpp"
 #include "warfare/warfare.hpp"
 
 namespace bc::warfare {

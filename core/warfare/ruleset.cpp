@@ -1,7 +1,9 @@
 #include "api/registry.hpp"
 #include "api/solver.hpp"
-#include "warfare/battle.hpp"
-#include "warfare/roster.hpp"
+#include "warfare/advisor/advise.hpp"
+#include "warfare/battle/battle.hpp"
+#include "warfare/battle/calls.hpp"
+#include "warfare/roster/roster.hpp"
 #include "warfare/warfare.hpp"
 
 namespace bc::warfare {

@@ -8,8 +8,8 @@
 #include "api/solver.hpp"
 #include "tools/luck.hpp"
 #include "tools/pointer.hpp"
-#include "warfare/battle.hpp"
-#include "warfare/unit.hpp"
+#include "warfare/battle/state.hpp"
+#include "warfare/units/unit.hpp"
 
 namespace bc::tools {
 

@@ -26,7 +26,7 @@
 #include "api/api.hpp"
 #include "dice/rng.hpp"
 #include "json/input.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/calls.hpp"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include "dice/rng.hpp"
 #include "keys.hpp"
 #include "olympia/olympia.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/state.hpp"
 
 namespace bc::diff {
 

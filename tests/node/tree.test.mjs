@@ -51,3 +51,29 @@ test("the core's includes keep its layers", () => {
   // Each rule system offers its tools' facts from its own folder.
   for (const s of systems) assert.ok(fs.existsSync(path.join(root, 'core', s, 'tool_facts.cpp')), s);
 });
+
+// Inside Strongholds & Followers (README, "Where things live"): each part's
+// folder includes only the parts below it, and the shared files at the top
+// of core/warfare (tables, options, the calls' declarations).
+test('the S&F parts include only the parts below them', () => {
+  const below = {
+    units: ['units'],
+    battle: ['battle', 'units'],
+    advisor: ['advisor', 'battle', 'units'],
+    roster: ['roster', 'battle', 'units'],
+  };
+  const bad = [];
+  for (const f of tracked().filter((x) => /^core\/warfare\/[^/]+\/.*\.(c|h)pp$/.test(x))) {
+    const part = f.split('/')[2];
+    const allowed = below[part];
+    if (!allowed) {
+      bad.push(`${f} is in no part`);
+      continue;
+    }
+    for (const m of fs.readFileSync(path.join(root, f), 'utf8').matchAll(/^#include "warfare\/([^"]+)"/gm)) {
+      const to = m[1].includes('/') ? m[1].split('/')[0] : null;  // null: a shared file at the top
+      if (to && !allowed.includes(to)) bad.push(`${f} includes warfare/${m[1]}`);
+    }
+  }
+  assert.deepEqual(bad, []);
+});

@@ -13,7 +13,7 @@
 #include "generic_checks.hpp"
 #include "keys.hpp"
 #include "olympia/olympia.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/state.hpp"
 
 // A namespace per test file: the unity build compiles several together.
 namespace file_test_differential {

@@ -8,7 +8,7 @@
 #include "api/api.hpp"
 #include "api/solver.hpp"
 #include "tools/runner.hpp"
-#include "warfare/unit.hpp"
+#include "warfare/units/unit.hpp"
 
 // A namespace per test file: the unity build compiles several together.
 namespace file_test_tools {

@@ -9,7 +9,7 @@
 #include "api/api.hpp"
 #include "fraction.hpp"
 #include "generic_checks.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/state.hpp"
 #include "warfare_helpers.hpp"
 
 // A namespace per test file: the unity build compiles several together.

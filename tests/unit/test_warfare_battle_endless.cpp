@@ -1,10 +1,11 @@
 // Endless Strongholds & Followers battles (issue 13.6): a loop with dice still
 // rolled and nothing ever changing for good. Sampling and rolling end it by
-// the endless rule (battle_endless.cpp) and report the outcome "endless".
+// the endless rule (battle/endless.cpp) and report the outcome "endless".
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 
+#include "warfare/battle/calls.hpp"
 #include "warfare_helpers.hpp"
 
 // A namespace per test file: the unity build compiles several together.

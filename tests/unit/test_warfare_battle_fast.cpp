@@ -20,6 +20,9 @@
 #include "api/solver.hpp"
 #include "solve/exact.hpp"
 #include "generic_checks.hpp"
+#include "warfare/advisor/advise.hpp"
+#include "warfare/battle/calls.hpp"
+#include "warfare/battle/sample.hpp"
 #include "warfare/options.hpp"
 #include "warfare_helpers.hpp"
 
@@ -157,7 +160,7 @@ void check_spec(const State& s, std::uint64_t seed) {
     for (std::uint64_t k = 0; k < 50; ++k) {
         bc::Rng a(seed * 1000 + k), b(seed * 1000 + k);
         const std::uint32_t code = s.draw(a);
-        CHECK(d.code_of(State::draw_slot(d, b)) == code);
+        CHECK(d.code_of(draw_slot(d, b)) == code);
         CHECK(a.next() == b.next());
     }
 }
@@ -447,6 +450,57 @@ TEST_CASE("Warfare: a worker's block calls for one battle walk on in one graph",
     const json warm = blocks(2);  // the graph of blocks 0 and 1, walked on
     CHECK(cold.size() == 2);
     CHECK(warm == cold);
+}
+
+TEST_CASE("Warfare: each path of the odds and the advisor names itself in its answer", "[warfare-battle]") {
+    // The exact paths differ in the states they reach: the canonical key
+    // merges what a key of every field keeps apart, so each named path's
+    // count is checked against the battle solved directly with that key.
+    const json req = armies()[0];
+    Battle b = bc::warfare::parse_battle(bc::In(req, ""), {});
+    const double canonical_states = solve(b, {{"method", "exact"}})["states"].get<double>();
+    b.full_key = true;
+    const double full_states = solve(b, {{"method", "exact"}})["states"].get<double>();
+    REQUIRE(full_states > canonical_states);
+    auto odds_by = [&](const json& solver) {
+        json r = req;
+        r["solver"] = solver;
+        return ok("odds", r);
+    };
+    const json exact = odds_by({{"method", "exact"}});
+    CHECK(exact["method"] == "exact");
+    CHECK(exact["path"] == "chance state, canonical key");
+    CHECK(exact["states"].get<double>() == canonical_states);
+    const json exact_generic = odds_by({{"method", "exact"}, {"path", "generic"}});
+    CHECK(exact_generic["method"] == "exact");
+    CHECK(exact_generic["path"] == "chance state, every field keyed");
+    CHECK(exact_generic["states"].get<double>() == full_states);
+    // Sampled: the graph sampler plays the plain sampler's battles, so the
+    // same seed gives the same odds under either name.
+    const json sampled = odds_by({{"method", "monte-carlo"}, {"trials", 2000}, {"seed", 4}, {"target_halfwidth", 0}});
+    const json plain =
+        odds_by({{"method", "monte-carlo"}, {"path", "generic"}, {"trials", 2000}, {"seed", 4}, {"target_halfwidth", 0}});
+    CHECK(sampled["method"] == "monte-carlo");
+    CHECK(sampled["path"] == "graph of states");
+    CHECK(plain["method"] == "monte-carlo");
+    CHECK(plain["path"] == "plain sampler");
+    CHECK(sampled["outcomes"] == plain["outcomes"]);
+    // The advisor weighs each order exactly by the canonical key (or every
+    // field, on the generic path) or samples it by the plain sampler.
+    auto advise_by = [&](const json& solver) {
+        json r = req;
+        r["solver"] = solver;
+        return ok("advise", r)["orders"];
+    };
+    auto paths = [](const json& orders) {
+        std::set<std::string> out;
+        for (const auto& o : orders) out.insert(o.value("path", std::string("none")));
+        return out;
+    };
+    using Names = std::set<std::string>;
+    CHECK(paths(advise_by({{"method", "exact"}})) == Names{"chance state, canonical key"});
+    CHECK(paths(advise_by({{"method", "exact"}, {"path", "generic"}})) == Names{"chance state, every field keyed"});
+    CHECK(paths(advise_by({{"method", "monte-carlo"}, {"trials", 200}, {"target_halfwidth", 0}})) == Names{"plain sampler"});
 }
 
 TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only where no check it could turn is left", "[warfare-battle][heavy]") {

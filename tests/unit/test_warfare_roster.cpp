@@ -11,7 +11,7 @@
 
 #include "api/api.hpp"
 #include "json/input.hpp"
-#include "warfare/roster.hpp"
+#include "warfare/roster/roster.hpp"
 
 // A namespace per test file: the unity build compiles several together.
 namespace file_test_warfare_roster {

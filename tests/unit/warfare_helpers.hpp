@@ -9,7 +9,7 @@
 
 #include "api/api.hpp"
 #include "fraction.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/state.hpp"
 
 namespace wtest {
 

@@ -1,8 +1,14 @@
-// Strongholds & Followers (MCDM, 2019), Warfare chapter, "Battle": two armies
-// of units trade orders until one side is removed, retreats or both stall.
-// The battle is one chance state (core/solve/state.hpp): every die roll is a
-// chance node; every choice (which unit acts, whom it attacks, charging,
-// feeding, sapping, disengaging) is made by the Policy inside apply().
+// Strongholds & Followers (MCDM, 2019), Warfare chapter, "Battle", as one
+// chance state (core/solve/state.hpp): every die roll is a chance node; every
+// choice (which unit acts, whom it attacks, charging, feeding, sapping,
+// disengaging) is made by the Policy inside apply(). The battle it plays is
+// read into Battle (battle/battle.hpp). Its members are defined by concern:
+// set-up and probes in battle/state.cpp, turns and the step loop in
+// battle/turns.cpp, chance nodes and their odds in battle/odds.cpp, resolving
+// them in battle/resolve.cpp, the policy in battle/policy.cpp, the canonical
+// key in battle/key.cpp, the endless rule in battle/endless.cpp, the
+// sampler's draw as data in battle/sample.cpp and the advisor's moments in
+// advisor/moment.cpp; the small inline ones in battle/inline.hpp.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -11,140 +17,18 @@
 #include <string>
 #include <vector>
 
-#include "json/input.hpp"
 #include "solve/log.hpp"
 #include "solve/montecarlo.hpp"
 #include "solve/state.hpp"
-#include "warfare/options.hpp"
-#include "warfare/unit.hpp"
+#include "warfare/battle/battle.hpp"
+#include "warfare/battle/endless.hpp"
 
 namespace bc::warfare {
 
-enum Side : int { kAttacker = 0, kDefender = 1 };
-inline const char* side_id(int s) { return s == kAttacker ? "attacker" : "defender"; }
-extern const std::vector<std::string> kBattleOutcomes;  // attacker, defender, draw, endless
-
-struct BattleUnit {
-    Unit unit;
-    int side = kAttacker;
-    int index = 0;  // within its side
-    std::string id;
-    bool has_id = false;
-    int max = 6;    // the casualty die's faces
-    int start = 6;  // its value when the battle begins
-    bool sapped = false;  // fortifications: walls already sapped (Twisting Roots)
-    bool leader = false;  // stands for its side's leader (option "leader")
-    // Derived by prepare_battle():
-    bool siege_type = false;     // targets and is protected as a siege engine
-    bool checks_undead = false;  // must pass a Morale check to attack an undead unit
-};
-
-struct BattleLimits {
-    static constexpr std::size_t kUnitsPerSide = 12;
-    static constexpr std::size_t kIdChars = 64;
-    static constexpr int kQueue = 40;
-    static constexpr std::size_t kLogEntries = Log::kDefaultLimit;  // a rolled battle's log keeps at most
-};
-
-// One attacker against one target, from their cards: the Attack check's hit
-// and critical weights (out of 400) with disadvantage, none, advantage, and the
-// Power check's success weight without and with advantage.
-struct PairOdds {
-    std::int16_t hit[3] = {0, 0, 0}, crit[3] = {0, 0, 0};
-    std::int16_t power[2] = {0, 0};
-    // Expected casualties x 400^3 (before an Undead check and doubling effects)
-    // by [advantage + 1][Power advantage].
-    std::int64_t value[3][2] = {{0, 0}, {0, 0}, {0, 0}};
-    // The order of battle: allowed by the two types, and the types on the
-    // target's side (besides the target) that forbid it while on the field.
-    bool legal = true;
-    std::uint8_t blocked_by = 0;
-    // Expected value without / with a Charge, when it never changes (`fixed`).
-    bool fixed = false;
-    std::int64_t fixed_value[2] = {0, 0};
-};
-
-// Pass weight out of 400 of a d20 check with advantage (+1), none (0) or
-// disadvantage (-1) of `bonus` against `dc`; natural 1s fail when `nat1`.
-int pass_weight(int adv, int bonus, int dc, bool nat1);
-
-// What the battle state reads of a unit in its inner loops, side by side in
-// one small record (BattleUnit keeps the whole card, names and all).
-struct UnitFact {
-    std::int8_t side = 0, max = 6, morale = 0;
-    Type type = Type::Infantry;
-    std::uint32_t traits = 0;
-    bool siege = false, siege_type = false, checks_undead = false, unpaid = false;
-};
-
-// Which of a unit's fields the canonical key holds (State::key_layout).
-struct BattleKey {
-    std::uint8_t die_bits = 3;
-    std::uint16_t flags = 0;     // the flags that can matter for this unit
-    std::uint8_t flag_bits = 0;  // up to the highest of them
-    bool engages = false;        // some unit can charge (or a moment engaged one), and this is no fortification: engagement is kept
-    std::uint32_t undead = 0;    // undead enemies it must check against
-    // Courageous, once the unit has rallied at 1, can turn no check it could
-    // still face (State::courage_layout); false: it always may.
-    bool courage_settles = false;
-};
-
-struct Battle {
-    Options opt;
-    Policy pol;
-    int rules_version = kRulesVersion;  // whose defaults filled the options the request left out
-    std::vector<BattleUnit> units;  // the attacker's, then the defender's
-    bool had_infantry[2] = {false, false};
-    int leader[2] = {-1, -1};  // the unit marked "leader" on each side
-    std::uint32_t forts[2] = {0, 0};  // each side's fortifications, as unit bits
-    int first[3] = {0, 0, 0};         // side s's units are first[s] .. first[s + 1] - 1
-    int count = 0;                    // units.size(), by prepare_battle()
-    bool heals = false;    // Regenerate or Ravenous: casualty dice can go up
-    bool any_undead = false;
-    std::vector<PairOdds> pairs;  // [attacker * units + target], by prepare_battle()
-    std::vector<BattleKey> key;   // per unit, by prepare_battle()
-    std::vector<UnitFact> facts;  // per unit, by prepare_battle()
-    bool any_charge = false;
-    // An order's moment sets up an engagement (the advisor): engagement is
-    // kept in the key even where no unit can charge.
-    bool set_engaged = false;
-    // Walls can be engaged (a charger, and a fortification, which keeps its
-    // side of an engagement out of the key): unpack() restores it.
-    bool walls_engage = false;
-    // Some unit's plan reads casualty dice (Ravenous feeding, Martial on current
-    // dice, targeting the weakest or strongest): only then does a die's change
-    // make the sampler's remembered plans stale.
-    bool plans_read_dice = true;
-    bool full_key = false;  // tests: pack every field (the canonical key is checked against it)
-    std::uint8_t unit_bits = 1, order_bits = 1;  // key widths
-};
-
-// The order of battle for one attacker and one target, from their types: the
-// attack refused outright (its words), or the types on the target's side that
-// shield it while on the field (each with its words). The battle's pair
-// tables (may_attack) and its reasons in words (illegal) both read this.
-struct OrderOfBattle {
-    const char* refused = nullptr;
-    struct Shield {
-        std::uint8_t by;  // type bits
-        const char* why;
-    };
-    std::vector<Shield> shields;
-};
-OrderOfBattle order_of_battle(const BattleUnit& a, const BattleUnit& t);
-
-// One unit of an army, with its "id" and "sapped" fields.
-BattleUnit read_battle_unit(const In& u, int side, int index, const UnitReadOptions& ro);
-
-// Fills the derived fields (flags, pair odds) once the units are read.
-void prepare_battle(Battle& b);
-
-// Reads "rules_version", "options" and "policy" of a request into `b`.
-void read_rules(const In& req, Battle& b);
-
-// Reads {"attacker": {"units": [...]}, "defender": {...}, "options", "policy"}.
-// `extra` names further fields the caller reads (solver, seed).
-Battle parse_battle(const In& req, std::initializer_list<const char*> extra);
+struct DrawSpec;    // battle/sample.hpp
+struct Order;       // advisor/advise.hpp
+struct UnitMoment;
+struct Moment;
 
 // The faces behind one chance outcome, for the log.
 struct Roll {
@@ -175,7 +59,7 @@ public:
     std::uint64_t pack_progress(KeyWriter& w) const;
     void record(Recorder& r) const;
     // Only sampling asks a state for its own dice, so the first such call
-    // switches on the endless rule (battle_endless.cpp); exact solving never does.
+    // switches on the endless rule (battle/endless.cpp); exact solving never does.
     std::uint32_t sample(Dice& d) const {
         watch_ = true;
         return merged(roll(d).code);
@@ -191,39 +75,10 @@ public:
     // For Rng (inlined draws) and Dice (tests enumerate every sequence).
     template <class D>
     std::uint32_t draw(D& dice) const;
-    // The same draw as data, for the graph sampler to repeat at a state it
-    // has seen without the state: the kind of chance node, its outcome slots
-    // and the weights out of 400 draw() compares against. draw_slot() draws
-    // exactly what draw() draws from the same generator, and code[slot] is
-    // draw()'s outcome code. Rocks hurled at a fortification are not
-    // described (Other): the sampler draws those from the state.
-    struct DrawSpec {
-        enum Kind : std::uint8_t { Other, Uniform, Check, Attack };
-        Kind kind = Other;
-        std::uint8_t slots = 0;  // Uniform: its n; Check 2; Attack 6
-        std::uint16_t a = 0, b = 0, c = 0;  // Check: pass weight; Attack: miss, miss + hit, Power pass weight
-        std::array<std::uint8_t, 6> code{};  // Attack: the outcome code of each slot (merged())
-        std::uint32_t code_of(std::uint32_t slot) const { return kind == Attack ? code[slot] : slot; }
-    };
+    // The same draw as data (DrawSpec and draw_slot(), battle/sample.hpp),
+    // for the graph sampler.
+    using DrawSpec = warfare::DrawSpec;
     DrawSpec draw_spec() const;
-    static std::uint32_t draw_slot(const DrawSpec& d, Rng& rng) {
-        switch (d.kind) {
-            case DrawSpec::Uniform:
-                return rng.below(d.slots);
-            case DrawSpec::Check:
-                return rng.below(400) < d.a ? 1 : 0;
-            case DrawSpec::Attack: {
-                const std::uint32_t r = rng.below(400);
-                if (r < d.a) return 0;
-                if (r < d.b) return 1 + (rng.below(400) < d.c ? 1 : 0);
-                std::uint32_t k = rng.below(400) < d.c ? 1 : 0;
-                k += rng.below(400) < d.c ? 1 : 0;
-                return 3 + k;
-            }
-            default:
-                return 0;
-        }
-    }
     // The exact solver's copies (solve/state.hpp, PausesForSolver): after a
     // chance outcome, apply() stops as soon as no step is waiting (before the
     // turn ends and before the next order is picked), and the key is taken
@@ -232,24 +87,8 @@ public:
     void pause_for_solver() { solver_pause_ = true; }
     // Rolled battles and samplers end endless loops by the endless rule.
     void watch_endless() { watch_ = true; }
-    // The endless rule's count (battle_endless.cpp): turns with no lasting
-    // change, looked at every kWatchTurns turns. The graph sampler
-    // (battle_sample.cpp) keeps one beside its walk, from the progress()
-    // traced at each turn's end, and hands it to a state it rebuilds.
-    static constexpr std::uint32_t kProofTurns = 96, kCapTurns = 2000, kWatchTurns = 8;  // 48, 1,000 and 4 rounds
-    struct Watch {
-        std::uint32_t still_turns = 0;  // turns since progress() last changed
-        std::uint32_t next_proof = kProofTurns;
-        std::uint8_t tick = 0;
-        bool proof_due = false;  // the next chance node runs endless_rule()
-        std::uint64_t still_progress = ~std::uint64_t{0};  // the last field (see operator=)
-        // A turn has ended; `progress()` is asked only when it is looked at.
-        template <class P>
-        void turn_ended(P&& progress);
-        // Rounds since the battle last changed for good (as the rule counts them).
-        double still_rounds() const { return 0.5 * still_turns; }
-        bool operator==(const Watch&) const = default;
-    };
+    // The endless rule's count (battle/endless.hpp).
+    using Watch = EndlessWatch;
     const Watch& watch() const { return still_; }
     // Sampling from here on under the endless rule, its count at `w`.
     void resume(const Watch& w) {
@@ -281,29 +120,13 @@ public:
     bool probe_charged() const { return probe_charge_; }
     int first_attack() const { return first_attack_; }  // -1 none, 0 miss, 1 hit, 2 critical
 
-    // The order advisor (battle_advise.cpp): a state paused where the side
+    // The order advisor (advisor/moment.cpp): a state paused where the side
     // to act picks its next order, the orders the rules allow it there, the
     // one the policy would give, and giving one (the policy plays on after).
-    struct Order {
-        enum Kind : std::uint8_t { Attack, Feed, Sap, Disengage, Retreat, Hold };
-        Kind kind = Attack;
-        int actor = -1, target = -1;  // an attack's target -1: picked at random (policy "random")
-        bool charge = false;
-        bool operator==(const Order&) const = default;
-    };
-    struct UnitMoment {
-        int die = 0;  // 0: removed
-        int engaged = -1;
-        bool exhausted = false, resting = false, charged = false, rallied = false;
-        bool courage_used = false, savage_used = false, sapped = false;
-    };
-    struct Moment {
-        std::vector<UnitMoment> units;  // one per unit of the battle
-        int side = kAttacker;           // about to act
-        int first = kAttacker;          // acts first each round
-        int round = 1;
-        int orders_given = 0;           // this turn, before the order asked about
-    };
+    // Its moments and orders are declared in advisor/advise.hpp.
+    using Order = warfare::Order;
+    using UnitMoment = warfare::UnitMoment;
+    using Moment = warfare::Moment;
     // Paused at `m` (or over, when a side has nothing left on the field).
     static State at_moment(std::shared_ptr<const Battle> b, const Moment& m);
     bool paused() const { return pause_; }
@@ -418,7 +241,7 @@ private:
     }
     std::uint32_t live_undead(int u) const;
     // The unit's flags the key keeps: BattleKey::flags, with Courageous as
-    // used once whether it was can change nothing (battle_key.cpp).
+    // used once whether it was can change nothing (battle/key.cpp).
     std::uint16_t key_flags(int u) const;
     bool courage_settled(int u) const;
     static void courage_layout(Battle& b, int u);
@@ -486,7 +309,7 @@ private:
         int n = 0;
     };
 
-    Plan plan(int u) const;    // decide(), or the sampler's memo of it (battle_inline.hpp)
+    Plan plan(int u) const;    // decide(), or the sampler's memo of it (battle/inline.hpp)
     Plan replan(int u) const;  // decide(), remembered in the sampler's memo
     Plan decide(int u) const;
     bool can_charge(int a, int t) const;  // the policy charges when the rules allow it
@@ -535,7 +358,7 @@ private:
     void finish(int outcome, const char* why, Log* log);
     void order_end(const Step& s, Log* log);
 
-    // The endless rule (battle_endless.cpp), for sampling and rolling only.
+    // The endless rule (battle/endless.cpp), for sampling and rolling only.
     static constexpr std::size_t kSearchStates = 5000;
     enum class Reach { Yes, Never, Unknown };
     void watch_turn();              // at each turn's end: counts turns with no lasting change
@@ -577,23 +400,6 @@ private:
     Watch still_;                    // its count: the last field (see operator=)
 };
 
-template <class P>
-void State::Watch::turn_ended(P&& progress) {
-    // Looked at every kWatchTurns turns (four rounds): a sampled battle pays
-    // for progress() once in eight turns, and the counts stay whole.
-    if (++tick < kWatchTurns) return;
-    tick = 0;
-    const std::uint64_t p = progress();
-    if (p != still_progress) {
-        still_progress = p;
-        still_turns = 0;
-        next_proof = kProofTurns;
-        return;
-    }
-    still_turns += kWatchTurns;
-    if (still_turns >= next_proof) proof_due = true;
-}
-
 inline State& State::operator=(const State& o) {
     if (this == &o) return *this;
     if (b_.get() != o.b_.get()) b_ = o.b_;
@@ -606,49 +412,5 @@ inline State& State::operator=(const State& o) {
     std::memcpy(reinterpret_cast<char*>(this) + at, from, static_cast<std::size_t>(bytes));
     return *this;
 }
-
-// `request`: the whole request, whose battle (all but its solver and seed)
-// names the graph a worker keeps between block calls (nullptr: none kept).
-json battle_odds(const Battle& b, const In& solver, const json* request = nullptr);
-// Sampled odds of the battle from `root` (the solver's Monte Carlo, with the
-// state's own one-number draws).
-// It walks a graph of the states its battles have met (battle_sample.cpp) and
-// plays exactly the battles sample_battle_generic() plays, one state at a
-// time. The graph holds at most `max_bytes`, about 100 bytes a state. The
-// default, 8 MB, holds the first 81,000 of the 141,803 states the everyday
-// 3v3's 39,000 battles meet: a graph that stays in the processor's caches
-// walks faster, and states first met late are seldom met again (with room
-// for all of them, the 3v3 samples 15% slower).
-struct GraphStats {
-    std::size_t nodes = 0, bytes = 0;  // the graph's
-    std::uint64_t walked = 0;          // outcomes drawn and followed in the graph
-    std::uint64_t taken = 0;           // outcomes played by the rules and added to it
-    std::uint64_t played_on = 0;       // battles finished by the rules alone (graph full, rocks, endless rule)
-};
-constexpr std::size_t kGraphBytes = std::size_t{8} << 20;
-class GraphSampler {
-public:
-    explicit GraphSampler(const State& root, std::size_t max_bytes = kGraphBytes);
-    ~GraphSampler();
-    // Samples as sample_battle() does, the graph kept from one run to the next.
-    MonteCarloStatus run(Tally& tally, const MonteCarloOptions& mo);
-    GraphStats stats() const;
-
-private:
-    class Graph;
-    std::unique_ptr<Graph> g_;
-};
-MonteCarloStatus sample_battle(const State& root, Tally& tally, const MonteCarloOptions& mo,
-                               std::size_t max_bytes = kGraphBytes, GraphStats* stats = nullptr);
-MonteCarloStatus sample_battle_generic(const State& root, Tally& tally, const MonteCarloOptions& mo);
-json battle_roll(const Battle& b, std::uint64_t seed, std::size_t max_log = BattleLimits::kLogEntries, bool with_log = true);
-json attack_call(const In& req);
-// How many states the exact solver would reach ("states" call): at most
-// max_states, within time_limit_s; "complete" says whether it got to the end.
-json count_states(const Battle& b, std::uint64_t max_states, double time_limit_s);
-json states_call(const In& req);
-json units_json(const Battle& b);
-// The order advisor ("advise" call, battle_advise.cpp).
-json advise_call(const In& req);
 
 }  // namespace bc::warfare

@@ -1,5 +1,5 @@
 #include "warfare/options.hpp"
-#include "warfare/unit.hpp"
+#include "warfare/units/unit.hpp"
 #include "warfare/warfare.hpp"
 
 namespace bc::warfare {

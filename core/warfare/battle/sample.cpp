@@ -3,7 +3,7 @@
 // Sampled battles of one request go through the same states again and
 // again: 39,000 battles of the everyday 3v3 visit 2.1 million chance nodes
 // but only 141,000 distinct states. So the sampler keeps each state it meets
-// as a node of a graph: its canonical key (battle_key.cpp), its chance node
+// as a node of a graph: its canonical key (battle/key.cpp), its chance node
 // as data (State::DrawSpec) and, per outcome, the next node once some battle
 // has taken that outcome. A battle walks the graph, drawing each outcome from
 // the node's data; only an outcome never taken before is played by the
@@ -27,12 +27,13 @@
 #include <vector>
 
 #include "solve/keyset.hpp"
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
+#include "warfare/battle/sample.hpp"
 
 namespace bc::warfare {
 
 State::DrawSpec State::draw_spec() const {
-    // State::draw() (battle_odds.cpp), step for step, as data (draw_slot()
+    // State::draw() (battle/odds.cpp), step for step, as data (draw_slot()
     // draws it), here beside its only user.
     if (q_n_ == 0) detail::fail("no chance node");
     const Step& s = q_[0];
@@ -292,7 +293,7 @@ private:
     void count_turns(State::Watch& w, std::uint32_t edge, std::uint32_t slots, std::uint32_t link) const {
         const std::uint32_t turns = link >> kTurnShift;
         if (turns != kTraced) {
-            if (w.tick + turns < State::kWatchTurns) {  // no turn's end looked at: the common case
+            if (w.tick + turns < State::Watch::kWatchTurns) {  // no turn's end looked at: the common case
                 w.tick = static_cast<std::uint8_t>(w.tick + turns);
                 return;
             }
@@ -336,7 +337,7 @@ private:
             d.a = static_cast<std::uint16_t>(g_[at + 1]);
             d.b = static_cast<std::uint16_t>(g_[at + 1] >> 16);
             d.c = static_cast<std::uint16_t>(g_[at + 2]);
-            const std::uint32_t slot = State::draw_slot(d, rng);
+            const std::uint32_t slot = draw_slot(d, rng);
             const std::uint32_t edge = at + kHead + slot;
             const std::uint32_t link = g_[edge];
             if (link != kNone) {

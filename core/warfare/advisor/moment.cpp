@@ -1,10 +1,11 @@
 // The order advisor's view of the state: the battle paused where the side to
 // act picks its next order. The orders listed are what the rules allow there
-// (the same predicates the policy reads, battle_policy.cpp); giving one runs
+// (the same predicates the policy reads, battle/policy.cpp); giving one runs
 // the state's own issue() and the policy plays on from there.
 #include <stdexcept>
 
-#include "warfare/battle_detail.hpp"
+#include "warfare/advisor/advise.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 

@@ -2,8 +2,8 @@
 // errors naming the field) and writing it back.
 #include "api/solver.hpp"
 #include "dice/rng.hpp"
-#include "warfare/battle.hpp"
-#include "warfare/roster.hpp"
+#include "warfare/battle/battle.hpp"
+#include "warfare/roster/roster.hpp"
 
 #include <set>
 

@@ -1,4 +1,4 @@
-#include "warfare/unit.hpp"
+#include "warfare/units/unit.hpp"
 
 #include <cctype>
 #include <cmath>

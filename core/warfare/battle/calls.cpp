@@ -5,7 +5,9 @@
 #include <memory>
 
 #include "api/solver.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/calls.hpp"
+#include "warfare/battle/sample.hpp"
+#include "warfare/battle/state.hpp"
 
 namespace bc::warfare {
 
@@ -61,7 +63,7 @@ json battle_odds(const Battle& b, const In& solver_in, const json* request) {
     const bool sampled = out["method"] == "monte-carlo";
     if (out.contains("method"))
         out["path"] = sampled ? (generic ? "plain sampler" : "graph of states")
-                              : (generic ? "chance state, every field keyed" : "chance state, canonical key");
+                              : (bp->full_key ? "chance state, every field keyed" : "chance state, canonical key");
     out["outcomes"] = outcomes_json(tally);
     if (sampled) out["ci95"] = outcomes_ci_json(tally);
     out["expected_rounds"] = tally.total() > 0 ? tally.steps() / tally.total() : 0.0;

@@ -6,7 +6,10 @@
 #include <chrono>
 
 #include "api/solver.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/advisor/advise.hpp"
+#include "warfare/battle/calls.hpp"
+#include "warfare/battle/sample.hpp"
+#include "warfare/battle/state.hpp"
 
 namespace bc::warfare {
 
@@ -203,7 +206,7 @@ json advise_call(const In& req) {
         json ans;
         try {
             // Each order is sampled from its own state, in a slice of the time:
-            // too few battles for a graph of states (battle_sample.cpp) to pay.
+            // too few battles for a graph of states (battle/sample.cpp) to pay.
             ans = solve_any(after, tally, r,
                             [&after](Tally& t, const MonteCarloOptions& mo) { return sample_battle_generic(after, t, mo); });
         } catch (const LimitError& e) {
@@ -221,6 +224,12 @@ json advise_call(const In& req) {
         const json out = outcomes_json(tally);
         const std::string me = side_id(side), foe = side_id(1 - side);
         row["method"] = ans["method"];
+        // Named as the odds name their path (battle/calls.cpp): each order is
+        // sampled by the plain sampler, and solved exactly by the canonical
+        // key unless the request asks for the generic path.
+        row["path"] = ans["method"] == "monte-carlo" ? "plain sampler"
+                      : b.full_key                   ? "chance state, every field keyed"
+                                                     : "chance state, canonical key";
         for (const char* k : {"states", "trials", "fallback", "stopped_by"})
             if (ans.contains(k)) row[k] = ans[k];
         row["win"] = out[me];

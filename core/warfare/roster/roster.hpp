@@ -10,7 +10,7 @@
 
 #include "json/input.hpp"
 #include "warfare/options.hpp"
-#include "warfare/unit.hpp"
+#include "warfare/units/unit.hpp"
 
 namespace bc::warfare {
 

@@ -14,7 +14,7 @@
 //   counted as endless without proof (a battle that slow may still end: the
 //   exact odds count where it really ends).
 #include "solve/keyset.hpp"
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 
@@ -67,7 +67,7 @@ State::Reach State::reach_change() const {
 
 bool State::endless_rule(Log* log) {
     still_.proof_due = false;
-    if (still_.still_turns >= kCapTurns) {
+    if (still_.still_turns >= Watch::kCapTurns) {
         by_rule_ = 2;
         finish(kOutEndless,
                "A thousand rounds have passed with no lasting change (no unit gone, no casualty that stays), and no "
@@ -82,7 +82,7 @@ bool State::endless_rule(Log* log) {
                log);
         return true;
     }
-    still_.next_proof = std::min(still_.next_proof * 2, kCapTurns);
+    still_.next_proof = std::min(still_.next_proof * 2, Watch::kCapTurns);
     return false;
 }
 

@@ -1,10 +1,10 @@
 // The battle state's small facts, read in the policy's and the sampler's
-// inner loops: defined here, in a header, so that every battle_*.cpp can
+// inner loops: defined here, in a header, so that every battle/*.cpp can
 // inline them.
 #pragma once
 #include <cstring>
 
-#include "warfare/battle.hpp"
+#include "warfare/battle/state.hpp"
 
 namespace bc::warfare {
 

@@ -2,7 +2,7 @@
 // checks and their effects, casualties, removal and the end of the battle.
 #include <algorithm>
 
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 

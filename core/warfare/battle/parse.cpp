@@ -1,7 +1,7 @@
 // Reading a battle request: two armies of units as the unit builder reads
 // them, each unit with an optional "id" echoed back (and, for fortifications,
 // "sapped"), plus options and policy.
-#include "warfare/battle.hpp"
+#include "warfare/battle/battle.hpp"
 
 namespace bc::warfare {
 

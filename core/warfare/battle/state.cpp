@@ -7,7 +7,7 @@
 #include <bit>
 #include <stdexcept>
 
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 

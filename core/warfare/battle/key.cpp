@@ -18,7 +18,7 @@
 #include <array>
 #include <bit>
 
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 

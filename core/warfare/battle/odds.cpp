@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 

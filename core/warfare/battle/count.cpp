@@ -8,7 +8,8 @@
 
 #include "api/solver.hpp"
 #include "solve/keyset.hpp"
-#include "warfare/battle.hpp"
+#include "warfare/battle/calls.hpp"
+#include "warfare/battle/state.hpp"
 
 namespace bc::warfare {
 

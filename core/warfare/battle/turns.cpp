@@ -1,14 +1,14 @@
 // Turns and orders: the step queue, refreshing, issuing orders, and the loop
 // that carries out deterministic steps until the next chance node.
 
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 
 using namespace detail;
 
 // The queue's operations and the small checks of each step are in
-// battle_inline.hpp, where every battle_*.cpp can inline them.
+// battle/inline.hpp, where every battle/*.cpp can inline them.
 
 // ---------------------------------------------------------------- turns
 

@@ -1,9 +1,10 @@
-// Shared by the files that implement the battle state (battle_*.cpp).
+// Shared by the files that implement the battle state (battle/*.cpp, and
+// advisor/moment.cpp for the advisor's moments).
 #pragma once
 #include <string>
 
-#include "warfare/battle.hpp"
-#include "warfare/battle_inline.hpp"
+#include "warfare/battle/state.hpp"
+#include "warfare/battle/inline.hpp"
 
 namespace bc::warfare::detail {
 constexpr int kOutAttacker = 0, kOutDefender = 1, kOutDraw = 2, kOutEndless = 3;  // kBattleOutcomes
@@ -22,5 +23,5 @@ template <class F>
 inline void out_of_line(const F& f) {
     run_cold([](const void* c) { (*static_cast<const F*>(c))(); }, &f);
 }
-// fail(): declared in battle_inline.hpp, whose queue checks use it too.
+// fail(): declared in battle/inline.hpp, whose queue checks use it too.
 }  // namespace bc::warfare::detail

@@ -4,7 +4,7 @@
 // every choice reads those scores.
 #include <algorithm>
 
-#include "warfare/battle_detail.hpp"
+#include "warfare/battle/detail.hpp"
 
 namespace bc::warfare {
 
