@@ -255,7 +255,7 @@ export function mount(root, ctx, initial) {
   // Recent battles and the note offers it back.
   function pasteInto(side) {
     openPasteDialog({
-      side: side.id, sideName: side.name, kinds: KINDS, structureNow: scen.defender.structure?.kind || null,
+      side: side.id, sideName: side.name, rules, structureNow: scen.defender.structure?.kind || null,
       check: async (read) => {
         const value = request({ seed: scen.seed, [side.id]: withStack(side.id, read) });
         const answer = await ctx.engine.call('check', value).catch(() => null);
