@@ -1,10 +1,13 @@
 #include "api/api.hpp"
 
 #include <exception>
+#include <map>
+#include <mutex>
 #include <new>
 #include <vector>
 
 #include "api/answer_text.hpp"
+#include "api/label.hpp"
 #include "api/solver.hpp"
 #include "api/registry.hpp"
 #include "dice/rng.hpp"
@@ -25,14 +28,44 @@ json error_json(const std::string& path, const std::string& message, const char*
     return {{"ok", false}, {"error", {{"path", path}, {"message", message}, {"kind", kind}}}};
 }
 
+// A rule system's rules() answer, read once: the names an error's words use.
+const json& rules_of(const Ruleset& r) {
+    static std::mutex guard;
+    static std::map<std::string, json> read;
+    const std::lock_guard<std::mutex> lock(guard);
+    auto it = read.find(r.id);
+    if (it == read.end()) it = read.emplace(r.id, r.rules()).first;
+    return it->second;
+}
+
+// What an error is put in words from: the request and its rule system, as far
+// as they were read when it was raised.
+struct Asked {
+    json request;
+    const Ruleset* ruleset = nullptr;
+};
+
+json input_error_json(const InputError& e, const Asked* asked) {
+    json out = error_json(e.path(), e.what(), "input");
+    if (!e.refers().empty()) out["error"]["refers"] = e.refers();
+    if (!asked) return out;
+    try {
+        const Ruleset* r = asked->ruleset;
+        add_words(out["error"], asked->request, r ? &rules_of(*r) : nullptr, r ? r->id : std::string());
+    } catch (...) {
+        // Words are a help: an error answer goes out without them rather than not at all.
+    }
+    return out;
+}
+
 // The one place exceptions become answers.
-std::string guarded(const std::function<json()>& fn) {
+std::string guarded(const std::function<json()>& fn, const Asked* asked = nullptr) {
     json out;
     try {
         out = fn();
         out["ok"] = true;
     } catch (const InputError& e) {
-        out = error_json(e.path(), e.what(), "input");
+        out = input_error_json(e, asked);
     } catch (const LimitError& e) {
         out = error_json("", e.what(), "limit");
     } catch (const std::bad_alloc&) {
@@ -66,8 +99,10 @@ const std::vector<Ruleset>& rulesets() {
 // one from newer dice than these is refused.
 std::string by_ruleset(const std::string& request,
                        const std::function<json(const Ruleset&, const In&)>& fn) {
+    Asked asked;
     return guarded([&] {
-        json j = parse_request(request);
+        json& j = asked.request;
+        j = parse_request(request);
         const In top(j, "");
         top.must_be_object();
         int dice = kDiceVersion;
@@ -81,13 +116,14 @@ std::string by_ruleset(const std::string& request,
         }
         const In req(j, "");
         const Ruleset& r = ruleset_of(req);
+        asked.ruleset = &r;
         json out = fn(r, req);
         out["ruleset"] = r.id;
         if (dice < kDiceVersion && out.contains("log"))
             out["dice_note"] = "this seed was saved for dice version " + std::to_string(dice) + "; rolled with version " +
                                std::to_string(kDiceVersion) + " it gives a different battle from the one it was saved with";
         return out;
-    });
+    }, &asked);
 }
 
 std::string odds(const std::string& request) {
@@ -130,12 +166,13 @@ std::string check(const std::string& request) {
 }
 
 std::string rules(const std::string& request) {
+    Asked asked;
     return guarded([&] {
         json all = json::object();
         std::string only;
         if (!request.empty()) {
-            const json j = parse_request(request);
-            const In req(j, "");
+            asked.request = parse_request(request);
+            const In req(asked.request, "");
             req.must_be_object();
             req.only({"ruleset"});
             if (req.has("ruleset")) only = req.choice("ruleset", ids());
@@ -158,7 +195,7 @@ std::string rules(const std::string& request) {
                       {"max_states", SolverLimits::kMaxStates},
                       {"max_memory_mb", SolverLimits::kMaxMemoryMb},
                       {"time_limit_s", SolverLimits::kMaxSeconds}}}};
-    });
+    }, &asked);
 }
 
 std::string version() {
@@ -176,9 +213,10 @@ std::string version() {
 }
 
 std::string dice(const std::string& request) {
+    Asked asked;
     return guarded([&] {
-        const json j = parse_request(request);
-        const In req(j, "");
+        asked.request = parse_request(request);
+        const In req(asked.request, "");
         req.must_be_object();
         req.only({"seed", "faces", "count"});
         const auto seed = static_cast<std::uint64_t>(req.integer("seed", 0, kMaxSeed));
@@ -188,7 +226,7 @@ std::string dice(const std::string& request) {
         json rolls = json::array();
         for (std::int64_t i = 0; i < count; ++i) rolls.push_back(rng.d(faces));
         return json{{"seed", seed}, {"faces", faces}, {"rolls", rolls}, {"dice", kDiceVersion}};
-    });
+    }, &asked);
 }
 
 std::string call(const std::string& function, const std::string& request) {

@@ -1,5 +1,6 @@
 // The JSON API: the same functions back the wasm module, the CLI and the tests.
-// Every answer is {"ok":true,...} or {"ok":false,"error":{"path","message"}}.
+// Every answer is {"ok":true,...} or {"ok":false,"error":{"path","message","kind"}};
+// an input error's place is also in words ("label", and "field": api/label.hpp).
 #pragma once
 #include <functional>
 #include <map>

@@ -15,12 +15,16 @@ using json = nlohmann::json;
 
 class InputError : public std::runtime_error {
 public:
-    InputError(std::string path, const std::string& message)
-        : std::runtime_error(message), path_(std::move(path)) {}
+    // `refers`: another place in the request that the message speaks of (the
+    // unit a value clashes with), so that an answer can name it in words.
+    InputError(std::string path, const std::string& message, std::string refers = {})
+        : std::runtime_error(message), path_(std::move(path)), refers_(std::move(refers)) {}
     const std::string& path() const { return path_; }
+    const std::string& refers() const { return refers_; }
 
 private:
     std::string path_;
+    std::string refers_;
 };
 
 // "/a/b" + "c" -> "/a/b/c", escaping as RFC 6901 says.

@@ -123,7 +123,7 @@ async function scenarioFromParams(page, params) {
 
 // An error from the core in words that name the unit and the field.
 function explain(page, value, error) {
-  if (page.explain) return page.explain(value, error, rulesOf(page), { solver: rules.solver, limits: rules.solver_limits });
+  if (page.explain) return page.explain(value, error);
   return `${error.path ? 'a value in it' : 'the battle'} ${error.message}`;
 }
 

@@ -4,9 +4,9 @@ import { h, replace, clear, field, numberInput, textInput, select, button, numbe
   clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { runRoll } from './odds-run.js';
-import { solverPanel, solverOptions } from './solver-form.js';
+import { solverPanel } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
-import { optionWords } from './options-form.js';
+import { errorWords } from './error-words.js';
 import { mountTools } from './tools.js';
 import { optList, optObject } from './battle-store.js';
 
@@ -33,24 +33,11 @@ const OUTCOMES = [
   { id: 'retreat', name: 'Both retreat', short: 'Retreat', cls: 'neutral' },
   { id: 'none', name: 'No units left', short: 'None left', cls: 'none' },
 ];
-const FIELDS = { name: 'name', nation: 'nation', arms: 'Arms', armour: 'Armour', size: 'Size', target: 'target', effect: 'effect', amount: 'amount' };
 
-// An error from the core in words: "Host 2: Arms must be a whole number from 0 to 1000".
-export function explain(value, err, rules, solverDefaults = null) {
-  const path = err.path || '';
-  const m = path.match(/^\/(units|tactics)\/(\d+)(?:\/(\w+))?/);
-  if (m) {
-    const list = Array.isArray(value?.[m[1]]) ? value[m[1]] : [];
-    const item = list[Number(m[2])];
-    const who = m[1] === 'units' ? (item?.name || `Unit ${Number(m[2]) + 1}`) : `Tactic “${item?.name || Number(m[2]) + 1}”`;
-    return `${who}: ${m[3] ? `${FIELDS[m[3]] || m[3].replace(/_/g, ' ')} ` : ''}${err.message}`;
-  }
-  if (path === '/units') return `The units: ${err.message}`;
-  if (path === '/tactics') return `The tactics: ${err.message}`;
-  if (path === '/seed') return `Seed: ${err.message}`;
-  const opt = solverDefaults && optionWords(path, [{ basePath: '/solver', list: solverOptions(solverDefaults.solver, solverDefaults.limits), word: 'How to compute,' }]);
-  if (opt) return `${opt}: ${err.message}`;
-  return `The battle: ${err.message}`;
+// An error from the core in words, named by the core: "First Cohort: Arms
+// must be a whole number from 0 to 1000".
+export function explain(value, err) {
+  return errorWords(err, 'The battle');
 }
 
 const UNIT_LIST_LIMIT = 40;
@@ -92,7 +79,7 @@ export function mount(root, ctx, initial) {
   const view = makeOddsView(ctx, { prefix: 'bs', outcomes: OUTCOMES, solverBox });
   view.track(rollBox, 'The units changed: roll the battle again.');
   const tools = mountTools(ctx, { ruleset: id, prefix: 'bs', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label),
-    explain: (err) => explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }),
+    explain: (err) => explain(scen, err),
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
 
   const page = h('div', { class: 'calc', dataset: { ruleset: id } },
@@ -308,7 +295,7 @@ export function mount(root, ctx, initial) {
   // its words, or {waiting} for a field emptied mid-edit (dom.js placeError).
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
-    return placeError(page, err, (e) => explain(scen, e, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }));
+    return placeError(page, err, (e) => explain(scen, e));
   }
   function clearError() {
     clearFieldErrors(page);

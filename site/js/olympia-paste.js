@@ -3,7 +3,8 @@
 // fills one side's stack with it only when he says so. The reading is
 // olympia-report.js's; this file only shows it.
 import { h, replace, button, select, debounce } from './dom.js';
-import { readReport, toSide, battleResult, MAX_CHARS } from './olympia-report.js';
+import { reportReader, toSide } from './olympia-report.js';
+import { MAX_CHARS } from './olympia-report-text.js';
 
 const SOURCES = { attacker: 'the attacker in a battle', defender: 'the defender in a battle', listing: 'a stack listing', 'noble sections': 'noble sections' };
 
@@ -60,10 +61,13 @@ function cutToFit(area, text) {
     'Paste just the part of the report with the stack or battle you want.';
 }
 
-// opts: {side: 'attacker'|'defender', sideName, kinds, check(side) -> Promise<null|words>, apply(side, stack)}
+// opts: {side: 'attacker'|'defender', sideName, rules (the core's Olympia rules: kinds, structures),
+// check(side) -> Promise<null|words>, apply(side, stack)}
 // luck(result): given, a battle section with its result offers "How lucky was
 // this?" (battleResult's answer, for the Tools section's luck tool).
-export function openPasteDialog({ side, sideName, kinds, structureNow, check, apply, luck = null }) {
+export function openPasteDialog({ side, sideName, rules, structureNow, check, apply, luck = null }) {
+  const kinds = rules.kinds;
+  const { readReport, battleResult } = reportReader(rules);
   const who = sideName.toLowerCase();
   const area = h('textarea', { attrs: { rows: 9, spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'paste-hint',
     placeholder: '21:    Wevor [x8p], behind 5, with two soldiers,\n21:    60 archers, accompanied by: …' } });

@@ -5,8 +5,9 @@ import { h, replace, clear, field, numberInput, textInput, select, button, numbe
   clearFieldErrors, pct, num, debounce, unitButton, renameRow, focusFirst, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { runRoll } from './odds-run.js';
-import { rulesFold, optionWords, changedText } from './options-form.js';
-import { solverPanel, solverOptions } from './solver-form.js';
+import { rulesFold, changedText } from './options-form.js';
+import { solverPanel } from './solver-form.js';
+import { errorWords } from './error-words.js';
 import { makeOddsView } from './odds-view.js';
 import { mountTools } from './tools.js';
 import { openPasteDialog } from './olympia-paste.js';
@@ -25,8 +26,6 @@ const OUTCOMES = [
   { id: 'tie', name: 'Both break', short: 'Both break', cls: 'tie' },
 ];
 const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
-const FIELDS = { name: 'name', attack: 'Attack', defense: 'Defense', missile: 'Missile', health: 'Health', behind: 'behind',
-  break_point: 'break point', troops: 'men', kind: 'kind', damage: 'damage' };
 
 // A kind of men with its ratings (attack/defense, and /missile for missile
 // troops): "Pikeman 5/30", "Archer 5/5/50".
@@ -34,29 +33,10 @@ export function kindLabel(k, plural = false) {
   return `${cap(plural ? k.plural : k.name)} ${k.attack}/${k.defense}${k.missile ? `/${k.missile}` : ''}`;
 }
 
-// An error from the core in words: "Osswid: soldiers must be a whole number from 0 to 100000".
-export function explain(value, err, rules, solver = null) {
-  const path = err.path || '';
-  const sideName = (id) => (id === 'attacker' ? 'The attacker' : 'The defender');
-  let m = path.match(/^\/(attacker|defender)\/nobles\/(\d+)(?:\/(\w+)(?:\/(\w+))?)?/);
-  if (m) {
-    const n = value?.[m[1]]?.nobles?.[Number(m[2])];
-    const who = n?.name || `${sideName(m[1])}'s noble ${Number(m[2]) + 1}`;
-    const kind = m[4] && (rules.kinds || []).find((k) => k.id === m[4]);
-    const what = m[3] === 'troops' && m[4] ? (kind ? kind.plural : m[4].replace(/_/g, ' ')) : (m[3] ? FIELDS[m[3]] || m[3].replace(/_/g, ' ') : '');
-    return `${who}: ${what ? what + ' ' : ''}${err.message}`;
-  }
-  m = path.match(/^\/(attacker|defender)(?:\/(nobles|structure)(?:\/(\w+))?)?$/);
-  if (m) {
-    const s = value?.[m[1]]?.structure;
-    if (m[2] === 'structure') return `${sideName(m[1])}'s ${s?.kind || 'structure'}: ${m[3] ? `${FIELDS[m[3]] || m[3]} ` : ''}${err.message}`;
-    return `${sideName(m[1])}'s stack: ${err.message}`;
-  }
-  if (path === '/seed') return `Seed: ${err.message}`;
-  const groups = [{ basePath: '/options', list: rules.options || [], word: 'Rule' }];
-  if (solver) groups.push({ basePath: '/solver', list: solverOptions(solver.solver, solver.limits), word: 'How to compute,' });
-  const opt = optionWords(path, groups);
-  return `${opt || 'The battle'}: ${err.message}`;
+// An error from the core in words, named by the core: "Osswid: soldiers
+// must be a whole number from 0 to 100000".
+export function explain(value, err) {
+  return errorWords(err, 'The battle');
 }
 
 export function empty() {
@@ -126,7 +106,7 @@ export function mount(root, ctx, initial) {
   const view = makeOddsView(ctx, { prefix: 'ol', outcomes: OUTCOMES, solverBox });
   view.track(rollBox, 'The stacks changed: roll the battle again.');
   const tools = mountTools(ctx, { ruleset: id, prefix: 'ol', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label),
-    explain: (err) => explain(scen, err, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }),
+    explain: (err) => explain(scen, err),
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
 
   // What a printed page shows instead of the edit column: both stacks as tables.
@@ -275,12 +255,12 @@ export function mount(root, ctx, initial) {
   // Recent battles and the note offers it back.
   function pasteInto(side) {
     openPasteDialog({
-      side: side.id, sideName: side.name, kinds: KINDS, structureNow: scen.defender.structure?.kind || null,
+      side: side.id, sideName: side.name, rules, structureNow: scen.defender.structure?.kind || null,
       check: async (read) => {
         const value = request({ seed: scen.seed, [side.id]: withStack(side.id, read) });
         const answer = await ctx.engine.call('check', value).catch(() => null);
         if (!answer) return 'the calculator could not check it';
-        return answer.ok ? null : explain(value, answer.error, rules);
+        return answer.ok ? null : explain(value, answer.error);
       },
       apply: (read) => {
         const entry = ctx.checkpoint(`Filled the ${side.name.toLowerCase()}'s stack from a report`, { keep: true, recent: true });
@@ -372,7 +352,7 @@ export function mount(root, ctx, initial) {
   function showError(err) {
     if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
     if (err.path && err.path.startsWith('/options')) optionsBox.querySelector('details')?.setAttribute('open', '');
-    return placeError(page, err, (e) => explain(scen, e, rules, { solver: ctx.solverDefaults, limits: ctx.solverLimits }), { waitsFor: (e) => {
+    return placeError(page, err, (e) => explain(scen, e), { waitsFor: (e) => {
       const m = (e.path || '').match(/^\/(attacker|defender)\/nobles$/);
       return m && !scen[m[1]].nobles.length ? { note: null, words: `the ${m[1]}'s stack has no nobles yet` } : null;
     } });

@@ -132,7 +132,7 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
   async function saveSide(side, name) {
     const units = getUnits(side);
     status.textContent = `Saving the ${side}'s army as a roster…`;
-    const made = await rosterFromUnits(ctx.engine, (v, e, a) => explain(v, e, ctx.rules, a), name, units);
+    const made = await rosterFromUnits(ctx.engine, explain, name, units);
     if (!made.ok) {
       status.textContent = `Not saved as a roster: ${made.why}. Nothing was changed.`;
       return;
@@ -160,7 +160,7 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
     }
     const answer = await callRoster(ctx.engine, entry, 'army');
     if (!answer.ok) {
-      status.textContent = `${entry.roster.name}: ${explain(entry, answer.error, ctx.rules, 'army')}`;
+      status.textContent = `${entry.roster.name}: ${explain(entry, answer.error)}`;
       return false;
     }
     from[side] = key;
@@ -200,7 +200,7 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
           : `the ${side}'s units were not taken from a roster on this page (take them again to apply a result).` };
       }
       const army = await callRoster(ctx.engine, entry, 'army');
-      if (!army.ok) return { ok: false, reload: false, why: `“${entry.roster.name}”: ${explain(entry, army.error, ctx.rules, 'army')}` };
+      if (!army.ok) return { ok: false, reload: false, why: `“${entry.roster.name}”: ${explain(entry, army.error)}` };
       const asked = roll.request?.[side]?.units || [];
       for (const u of rolled) {
         const now = army.units.find((a) => a.id === u.id);
@@ -256,7 +256,7 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
       const answer = await callRoster(ctx.engine, entry, action);
       let failure = null;
       let res = null;
-      if (!answer.ok) failure = explain(entry, answer.error, ctx.rules, action);
+      if (!answer.ok) failure = explain(entry, answer.error);
       else {
         res = writeRoster({ ...entry, roster: answer.roster }, entry.rev);
         if (!res.ok) failure = res.stale ? 'it was changed in another tab since this roll was checked; reload the armies and roll again' : 'this browser would not keep it (private browsing or a full store)';

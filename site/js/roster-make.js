@@ -31,7 +31,7 @@ export async function rosterFromUnits(engine, explain, name, units, options = {}
   for (const unit of units) {
     const action = { type: 'add', unit: forRoster(unit), buy: false };
     const answer = await callRoster(engine, entry, action);
-    if (!answer.ok) return { ok: false, why: explain(entry, answer.error, action) };
+    if (!answer.ok) return { ok: false, why: explain(entry, answer.error) };
     entry = { ...entry, roster: answer.roster };
   }
   return { ok: true, roster: entry.roster, options };

@@ -6,12 +6,12 @@ import { h, replace, clear, field, numberInput, textInput, select, button, numbe
   clearFieldErrors, readable } from './dom.js';
 import { Cancelled } from './engine/engine.js';
 import { statLine, gold } from './warfare-card.js';
-import { rulesFold, optionWords } from './options-form.js';
-import { fieldWords } from './warfare-builder.js';
+import { rulesFold } from './options-form.js';
 import { encodeScenario, makeHash } from './share.js';
 import { canonical } from './store.js';
 import { luckButton } from './roster-luck.js';
 import { battleSides, rosterFromUnits } from './roster-make.js';
+import { errorWords } from './error-words.js';
 import { STAYS_HERE, newKey, emptyRoster, loadRosters, readRoster, writeRoster, deleteRoster, anyKept, selectedKey,
   selectKey, onRosterChange, callRoster, exportValue, exportFile, parseRosterText } from './roster-store.js';
 
@@ -37,35 +37,12 @@ export async function check(value, engine) {
 }
 
 const KIND_NAMES = { experience: 'Experience', equipment: 'Equipment', size: 'Size' };
-const ACTION_FIELDS = { days: 'Days to advance', weeks: 'Weeks to advance', name: 'Name', id: 'The unit', type: 'The action' };
 
-// A roster call's error in words that name the unit and the field, never a
-// JSON path: "Shields: casualty die must be ...". `value` holds the roster
-// (and its options); `action` the request's action, whose lists it names.
-export function explain(value, err, rules, action = null) {
-  const path = err.path || '';
-  const roster = value?.roster || {};
-  const units = Array.isArray(roster.units) ? roster.units : [];
-  const nameOf = (u) => u?.unit?.name || u?.name;
-  const byId = (uid) => nameOf(units.find((u) => u && u.id === uid));
-  let m = path.match(/^\/roster\/units\/(\d+)(?:\/(?:unit\/?)?(.*))?$/);
-  if (m) return `${nameOf(units[Number(m[1])]) || `Unit ${Number(m[1]) + 1} of the roster`}: ${m[2] ? fieldWords(m[2]) + ' ' : ''}${err.message}`;
-  m = path.match(/^\/roster(?:\/(\w+))?/);
-  if (m) return `The roster${m[1] ? `'s ${m[1].replace(/_/g, ' ')}` : ''}: ${err.message}`;
-  m = path.match(/^\/action\/units\/(\d+)(?:\/(\w+))?/);
-  if (m) {
-    const entry = action?.units?.[Number(m[1])];
-    const f = m[2] === 'final' ? 'die at the end' : m[2] ? fieldWords(m[2]) : '';
-    return `${byId(entry?.id) || `Unit ${Number(m[1]) + 1} of the battle`}: ${f ? f + ' ' : ''}${err.message}`;
-  }
-  m = path.match(/^\/action\/unit(?:\/(.+))?$/);
-  if (m) return `${action?.unit?.name || 'The new unit'}: ${m[1] ? fieldWords(m[1]) + ' ' : ''}${err.message}`;
-  m = path.match(/^\/action\/(pay|improve)\/(\w+)/);
-  if (m) return m[1] === 'pay' ? `${byId(m[2]) || 'That unit'}: pay ${err.message}` : `${byId(action?.id) || 'That unit'}: ${m[2]} ${err.message}`;
-  m = path.match(/^\/action\/(\w+)/);
-  if (m) return `${m[1] === 'id' ? byId(action?.id) || 'That unit' : ACTION_FIELDS[m[1]] || m[1].replace(/_/g, ' ')}: ${err.message}`;
-  const opt = optionWords(path, [{ basePath: '/options', list: rules.roster_options || [], word: 'Rule' }]);
-  return `${opt || 'The roster'}: ${err.message}`;
+// A roster call's error in words, named by the core from the request (the
+// roster's units by name, an action's by their ids), never a JSON path:
+// "Shields: casualty die must be ...".
+export function explain(value, err) {
+  return errorWords(err, 'The roster');
 }
 const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 const parsed = (text) => { try { return JSON.parse(text); } catch { return null; } };
@@ -179,7 +156,7 @@ export function mount(root, ctx, initial) {
   function showError(err, what = 'That', action = null) {
     const placed = showFieldError(page, err.path, err.message);
     const e = entry();
-    showBanner(`${what} was not done: ${explain(e ? { roster: e.roster } : null, err, rules, action)}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
+    showBanner(`${what} was not done: ${explain(e ? { roster: e.roster } : null, err)}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
   }
   function clearError() {
     clearFieldErrors(page);
@@ -283,7 +260,7 @@ export function mount(root, ctx, initial) {
       if (sides) { askSide(file.name, sides); return; }
       const value = parseRosterText(text);
       const checked = await callRoster(ctx.engine, value, 'status');
-      if (!checked.ok) throw new Error(explain(value, checked.error, rules));
+      if (!checked.ok) throw new Error(explain(value, checked.error));
       addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
     } catch (err) {
       showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
@@ -298,7 +275,7 @@ export function mount(root, ctx, initial) {
   async function fromBattle(fileName, side, units) {
     note('');
     const name = `${fileName.replace(/\.json$/i, '')} (${side})`.slice(0, 80);
-    const made = await rosterFromUnits(ctx.engine, (v, e, a) => explain(v, e, rules, a), name, units);
+    const made = await rosterFromUnits(ctx.engine, explain, name, units);
     if (destroyed) return;
     if (!made.ok) { showBanner(`${fileName} was not made into a roster: ${made.why}. Nothing was changed.`); return; }
     addEntry({ roster: made.roster, options: {} }, `Import the ${side} of ${fileName}`);

@@ -4,6 +4,7 @@ import { h, replace, clear, field, numberInput, textInput, select, button, numbe
   clearFieldErrors, debounce } from './dom.js';
 import { Cancelled } from './engine/engine.js';
 import { cardView } from './warfare-card.js';
+import { errorWords } from './error-words.js';
 
 const byId = (list) => list.map((x) => ({ id: x.id, name: x.name }));
 
@@ -24,16 +25,16 @@ export function cleanUnit(u) {
   return out;
 }
 
-// A unit's field in words, for messages: "casualty die", "trait 2".
-const FIELD_WORDS = { name: 'name', ancestry: 'ancestry', experience: 'experience', equipment: 'equipment', type: 'type', size: 'size',
-  size_cost_modifier: 'cost modifier for its size', traits: 'traits', attitude: 'attitude of its ancestry', mercenary: 'mercenary',
-  unpaid: 'unpaid', attack: 'Attack', power: 'Power', defense: 'Defense', toughness: 'Toughness', morale: 'Morale', cost: 'printed cost',
-  morale_bonus: 'morale bonus', casualties: 'casualty die', sapped: 'sapped', id: 'roster id' };
-export function fieldWords(rest) {
-  if (!rest) return '';
-  const [key, i, sub] = rest.split('/');
-  if (key === 'traits' && i !== undefined) return `trait ${Number(i) + 1}${sub ? ` ${sub}` : ''}`;
-  return FIELD_WORDS[key] || key.replace(/_/g, ' ');
+// The army's refusal of a unit with the same keywords as another (S&F p. 239):
+// {unit, other} (their places in the army's list), or null for any other error.
+// The core names the other unit by its path in "refers"; an answer without it
+// (core/warfare's check_army does not give it yet) says "as unit N" in its message.
+export function keywordClash(err) {
+  const at = (path) => Number(String(path).match(/^\/(?:(?:attacker|defender)\/)?units\/(\d+)$/)?.[1] ?? -1);
+  if (!err || at(err.path) < 0) return null;
+  if (err.refers !== undefined) return at(err.refers) < 0 ? null : { unit: at(err.path), other: at(err.refers) };
+  const said = String(err.message).match(/^has the same keywords \(.*\) as unit (\d+) of this army/);
+  return said ? { unit: at(err.path), other: Number(said[1]) } : null;
 }
 
 export function isExplicit(u) {
@@ -189,8 +190,7 @@ export function makeBuilder(ctx, { onCommit }) {
     if (!answer.ok) {
       valid = false;
       showFieldError(root, answer.error.path, answer.error.message);
-      const words = fieldWords(answer.error.path.replace(/^\/unit\/?/, ''));
-      status.textContent = `${draft.name || 'This unit'}: ${words ? words + ' ' : ''}${answer.error.message}`;
+      status.textContent = errorWords(answer.error, draft.name || 'This unit');
       preview.classList.add('stale');
       return;
     }
@@ -225,11 +225,12 @@ export function makeBuilder(ctx, { onCommit }) {
       if (!(e instanceof Cancelled)) status.textContent = e.message;
       return;
     }
-    const clash = answer.ok ? null : answer.error.message.match(/^has the same keywords \((.*)\) as unit (\d+) of this army/);
-    const blamed = answer.ok ? -1 : Number(answer.error.path.match(/^\/units\/(\d+)$/)?.[1] ?? -1);
-    if (clash && (blamed === at || Number(clash[2]) === at)) {
-      const other = army[blamed === at ? Number(clash[2]) : blamed];
-      refusal.textContent = `Not added: the ${where ? where.side : side}'s army already has “${other?.name || 'a unit'}” with the keywords ${clash[1]}, ` +
+    const clash = answer.ok ? null : keywordClash(answer.error);
+    if (clash && (clash.unit === at || clash.other === at)) {
+      const other = army[clash.unit === at ? clash.other : clash.unit];
+      // The same keywords as this unit's: its card's label without the die.
+      const keywords = lastCard.label.replace(/ d\d+$/, '');
+      refusal.textContent = `Not added: the ${where ? where.side : side}'s army already has “${other?.name || 'a unit'}” with the keywords ${keywords}, ` +
         'and an army fields only one unit with the same keywords (S&F p. 239). Change a keyword here, or give that unit a larger size instead.';
       return;
     }

@@ -5,14 +5,15 @@ import { h, replace, clear, field, numberInput, button, numberValue, placeError,
   debounce, unitButton, focusFirst } from './dom.js';
 import { Cancelled } from './engine/engine.js';
 import { mountAdvisor } from './tools-advise.js';
-import { makeBuilder, fieldWords, freeName } from './warfare-builder.js';
+import { makeBuilder, freeName, keywordClash } from './warfare-builder.js';
 import { cardView, statLine, gold } from './warfare-card.js';
-import { rulesFold, optionWords, changedText } from './options-form.js';
+import { rulesFold, changedText } from './options-form.js';
 import { makeResults } from './warfare-results.js';
-import { solverPanel, solverOptions } from './solver-form.js';
+import { solverPanel } from './solver-form.js';
 import { rosterLink } from './roster-link.js';
 import { mountTools } from './tools.js';
 import { optList, optObject } from './battle-store.js';
+import { errorWords } from './error-words.js';
 
 export const id = 'warfare';
 export const title = 'Strongholds & Followers';
@@ -24,27 +25,10 @@ const SIDES = [
 
 const sideName = (side) => (side === 'attacker' ? 'attacker' : 'defender');
 
-// An error from the core in words that name the unit and the field:
-// "Iron Wall: casualty die must be a whole number from 1 to 6".
-export function explain(value, err, rules, solver = null) {
-  const path = err.path || '';
-  let m = path.match(/^\/(attacker|defender)\/units\/(\d+)(?:\/(.+))?$/);
-  if (m) {
-    const units = value?.[m[1]]?.units || [];
-    const u = units[Number(m[2])];
-    const who = u?.name || `The ${sideName(m[1])}'s unit ${Number(m[2]) + 1}`;
-    // "as unit 0 of this army" names the other unit by its name instead.
-    const message = err.message.replace(/as unit (\d+) of this army/, (all, k) => (units[Number(k)]?.name ? `as “${units[Number(k)].name}”` : all));
-    const words = fieldWords(m[3]);
-    return `${who}: ${words ? words + ' ' : ''}${message}`;
-  }
-  m = path.match(/^\/(attacker|defender)(?:\/units)?$/);
-  if (m) return `The ${sideName(m[1])}'s army ${err.message}`;
-  if (path === '/seed') return `Seed: ${err.message}`;
-  const groups = [{ basePath: '/options', list: rules.options || [], word: 'Rule' }, { basePath: '/policy', list: rules.policy || [], word: 'Policy' }];
-  if (solver) groups.push({ basePath: '/solver', list: solverOptions(solver.solver, solver.limits), word: 'How to compute,' });
-  const opt = optionWords(path, groups);
-  return `${opt || 'The battle'}: ${err.message}`;
+// An error from the core in words, named by the core: "Iron Wall: casualty
+// die must be a whole number from 1 to 6".
+export function explain(value, err) {
+  return errorWords(err, 'The battle');
 }
 
 export function empty() {
@@ -102,8 +86,7 @@ export function mount(root, ctx, initial) {
   };
   const solverBox = h('div');
   const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
-  const solverInfo = { solver: ctx.solverDefaults, limits: ctx.solverLimits };
-  const describe = (err) => explain(scen, err, rules, solverInfo);
+  const describe = (err) => explain(scen, err);
   const tools = mountTools(ctx, { ruleset: id, prefix: 'wf', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label), explain: describe,
     linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
   const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
@@ -294,12 +277,12 @@ export function mount(root, ctx, initial) {
         focusFirst(armiesBox, `.army-unit[data-path="/${target}/units/${index}"] button[data-act=edit]`);
         return;
       }
-      why = why || explain({ [target]: { units } }, { ...answer.error, path: answer.error.path.replace(/^\/units/, `/${target}/units`) }, rules);
+      why = why || { words: explain(scen, answer.error), clash: !!keywordClash(answer.error) };
     }
     const keywords = cards[side][i]?.label?.replace(/ d\d+$/, '');
-    armyNote.textContent = /same keywords/.test(why)
+    armyNote.textContent = why.clash
       ? `${u.name} was not copied: both armies already have a unit with its keywords${keywords ? ` (${keywords})` : ''}, and an army fields only one (S&F p. 239). Give ${u.name} a larger size instead, or build a unit with other keywords.`
-      : `${u.name} was not copied: ${why}`;
+      : `${u.name} was not copied: ${why.words}`;
   }
 
   function printCard(card) {

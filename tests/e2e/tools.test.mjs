@@ -384,8 +384,9 @@ test('How lucky was I, entered by hand (S&F): the core\'s percentile; a bad entr
 
 test('Olympia: a pasted battle section offers How lucky was this?, fills both stacks and ranks the result as the core does', async () => {
   const text = fs.readFileSync(path.join(root, 'tests', 'fixtures', 'olympia-reports', 'g2-battle-fomar.txt'), 'utf8').replace(/^(#.*\n)+/, '');
-  const { battleResult } = await import('../../site/js/olympia-report.js');
-  const r = battleResult(text);
+  const { reportReader } = await import('../../site/js/olympia-report.js');
+  const { call } = await import('../node/wasm.mjs');
+  const r = reportReader((await call('rules', { ruleset: 'olympia' })).rulesets.olympia).battleResult(text);
   assert.equal(r.ok, true);
   for (const viewport of [LAPTOP, PHONE]) {
     const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/olympia', { viewport });

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, call } from './wasm.mjs';
-import { readReport, battleResult, toSide, countOf, classify, cleanText, KIND_TABLE, MAX_CHARS } from '../../site/js/olympia-report.js';
+import { reportReader, toSide } from '../../site/js/olympia-report.js';
+import { countOf } from '../../site/js/olympia-report-words.js';
+import { cleanText, MAX_CHARS } from '../../site/js/olympia-report-text.js';
+
+// The reader as the page makes it: for the core's Olympia rules.
+const olympiaRules = (await call('rules', { ruleset: 'olympia' })).rulesets.olympia;
+const { readReport, battleResult, classify } = reportReader(olympiaRules);
 
 const dir = path.join(root, 'tests', 'fixtures', 'olympia-reports');
 // A fixture's report text: the file without its "# Source" header.
@@ -35,15 +41,22 @@ test('every fixture names its source repository, commit, file and lines, and its
   }
 });
 
-test('the reader\'s kinds are the core\'s: the same ids, names and ratings', async () => {
-  const rules = await call('rules', { ruleset: 'olympia' });
-  const kinds = rules.rulesets.olympia.kinds;
-  assert.deepEqual(Object.keys(KIND_TABLE).sort(), kinds.map((k) => k.id).sort());
-  for (const k of kinds) {
-    const [one, , attack, defense, missile] = KIND_TABLE[k.id];
-    assert.equal(one, k.name, k.id);
-    assert.deepEqual([attack, defense, missile], [k.attack, k.defense, k.missile], k.id);
+test('the reader\'s kinds are the core\'s: the names, ratings and structures its rules give', () => {
+  for (const k of olympiaRules.kinds) {
+    assert.equal(classify(k.name).kind, k.id, k.name);
+    assert.equal(classify(k.plural).kind, k.id, k.plural);
   }
+  // Rules that rename or re-rate a kind, or lack a structure: the reader follows them, holding none of its own.
+  const withKind = (id, change) => ({ ...olympiaRules, kinds: olympiaRules.kinds.map((k) => (k.id === id ? { ...k, ...change } : k)) });
+  const renamed = reportReader(withKind('soldier', { name: 'trooper', plural: 'troopers' }));
+  assert.equal(renamed.classify('troopers').kind, 'soldier');
+  assert.equal(renamed.classify('soldiers').kind, undefined);
+  const rerated = reportReader(withKind('pirate', { attack: 7, defense: 3, missile: 2 }));
+  const pirate = rerated.readReport(fixture('g2-battle-pirates.txt')).stacks[1].nobles[0];
+  assert.deepEqual([pirate.name, pirate.attack, pirate.defense, pirate.missile], ['Pirate', 7, 3, 2]);
+  const noCastles = reportReader({ ...olympiaRules, structures: olympiaRules.structures.filter((st) => st.id !== 'castle') });
+  assert.equal(readReport(fixture('g2-battle-blackwatch.txt')).stacks[1].structure.kind, 'castle');
+  assert.equal(noCastles.readReport(fixture('g2-battle-blackwatch.txt')).stacks[1].structure, null);
 });
 
 test('counts and names as G2 prints them', () => {
