@@ -153,6 +153,9 @@ export class RosterModel {
       this.undoStack = this.undoStack.filter((x) => x.key !== u.key); // they all start from the revision another tab replaced
       return this.refusal(res, `Undo: ${u.label}`, u.before?.roster?.name);
     }
+    // The edit below on the stack wrote the revision this undo gave back: it
+    // now starts from this write (else a second Undo would be refused as stale).
+    if (u.before) for (const x of this.undoStack) if (x.key === u.key && x.rev === u.before.rev) x.rev = res.record.rev;
     this.reload();
     if (u.before) this.choose(u.key);
     this.lastStep = { label: `Undone: ${u.label}`, events: [], gold: 0 };

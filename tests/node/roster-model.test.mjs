@@ -150,6 +150,12 @@ test('every edit is a request the core accepts, does what it says, and its undo 
   assert.equal(edits.renameRoster('   '), null);
   await editAndUndo(model, eng, (m) => edits.removeUnit(unitNamed(m, 'Old Guard')));
   assert.deepEqual(model.summary.units, []);
+
+  // Undo after Undo goes back through every edit, newest first, to the empty army.
+  let undone = 0;
+  while (model.lastUndo()) { assert.deepEqual(model.undo(), { ok: true }); undone++; }
+  assert.equal(undone, 10);
+  assert.deepEqual(kept(model), { roster: emptyRoster('My army'), options: {} });
 });
 
 test('a field the core refuses comes back as its error, and nothing is kept', async () => {
@@ -176,6 +182,19 @@ test('a roster another tab changed is never written over, by an edit or an undo'
   assert.deepEqual(kept(model).roster, other.roster);
   assert.equal(model.entry().rev, other.rev, 'the model reads what the other tab saved');
   assert.match(refusedWords(r.refused), /^“My army” was changed in another tab or window after this page showed it, so “Next day” was not saved/);
+
+  // Undo after Undo: the roster two edits ago; another tab's write between them still stops the second.
+  const twoAgo = kept(model);
+  assert.deepEqual(await model.act(edit), { ok: true });
+  assert.deepEqual(await model.act(edits.renameRoster('Mine')), { ok: true });
+  assert.deepEqual([model.undo().ok, model.undo().ok], [true, true]);
+  assert.deepEqual(kept(model), twoAgo);
+  assert.deepEqual(await model.act(edit), { ok: true });
+  assert.deepEqual(await model.act(edits.renameRoster('Mine')), { ok: true });
+  assert.equal(model.undo().ok, true);
+  other = theirs('Theirs between');
+  assert.equal(model.undo().refused.stale, true);
+  assert.deepEqual(kept(model).roster, other.roster);
 
   assert.deepEqual(await model.act(edit), { ok: true });
   other = theirs('Theirs again');
