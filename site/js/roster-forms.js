@@ -14,6 +14,20 @@ export function num(fieldName, value, text) {
   return h('span', { dataset: { field: fieldName, value: value === null || value === undefined ? '' : String(value) }, text });
 }
 
+// Redraws `box` keeping the keyboard where it was: on the field with the same
+// data-path, with the same text selected (a late answer from the core
+// redraws the page while the user types; keystrokes must not go astray).
+export function keepFocus(box, draw) {
+  const el = box.contains(document.activeElement) ? document.activeElement : null;
+  const path = el?.dataset.path;
+  const range = el && typeof el.selectionStart === 'number' ? [el.selectionStart, el.selectionEnd] : null;
+  draw();
+  const now = path ? box.querySelector(`[data-path="${path}"]`) : null;
+  if (!now || now === el) return;
+  now.focus();
+  if (range && typeof now.selectionStart === 'number') now.setSelectionRange(...range);
+}
+
 export function renderAdd(v) {
   const { model: m, rules, boxes } = v;
   const t = rules.tables;
@@ -30,7 +44,7 @@ export function renderAdd(v) {
     },
   });
   const name = textInput(d.name, { maxlength: rules.limits.name_chars, placeholder: 'from the keywords', onInput: (el) => { d.name = el.value; } });
-  replace(boxes.add,
+  keepFocus(boxes.add, () => replace(boxes.add,
     h('div', { class: 'options-grid' },
       field('Preset', presets, null),
       field('Name', name, '/action/unit/name'),
@@ -45,7 +59,7 @@ export function renderAdd(v) {
       h('label', {}, h('input', { attrs: { type: 'checkbox', name: 'mercenary' }, checked: d.mercenary, on: { change: (ev) => { d.mercenary = ev.target.checked; } } }), ' Mercenary (upkeep doubled)'),
       h('label', {}, h('input', { attrs: { type: 'checkbox', name: 'buy' }, checked: m.buy, on: { change: (ev) => { m.buy = ev.target.checked; } } }), ' Bought: pay its price into the ledger')),
     h('div', { class: 'toolbar' }, button('Add to the roster', () => addUnit(v), { cls: 'primary' })),
-    h('p', { class: 'muted small', text: 'Units with printed stats, traits and more: build them on the Strongholds & Followers page; a roster can be imported as JSON too.' }));
+    h('p', { class: 'muted small', text: 'Units with printed stats, traits and more: build them on the Strongholds & Followers page; a roster can be imported as JSON too.' })));
 }
 
 async function addUnit(v) {

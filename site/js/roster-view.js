@@ -80,6 +80,7 @@ function renderBar(v) {
   const old = bar.querySelector('input[data-path="/action/name"]');
   const typed = old && old.dataset.key === String(m.key) && old.value !== old.dataset.saved ? old.value : null;
   const focused = !!old && document.activeElement === old;
+  const range = focused ? [old.selectionStart, old.selectionEnd] : null;
   const name = textInput(typed ?? e?.roster.name ?? '', { maxlength: 80 });
   name.dataset.key = String(m.key);
   name.dataset.saved = e?.roster.name ?? '';
@@ -98,7 +99,10 @@ function renderBar(v) {
       button('Export JSON', () => e && exportFile(e), { cls: 'small', disabled: !e, title: 'Download this roster as a JSON file' }),
       button('Import JSON', () => v.fileInput.click(), { cls: 'small', title: 'Add a roster from a JSON file' }),
       button('Copy link', () => copyLink(v), { cls: 'small', disabled: !e, title: 'A link that adds this roster to another browser' })));
-  if (focused) name.focus();
+  if (focused) {
+    name.focus();
+    if (typed !== null || old.value === name.value) name.setSelectionRange(...range);
+  }
 }
 
 async function copyLink(v) {
