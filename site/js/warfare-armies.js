@@ -1,15 +1,19 @@
 // The S&F battle page's armies, drawn: each army's units with their cards
 // (the core's), casualty dice and buttons, and the printed summary. The
 // battle is warfare-model.js's; warfare.js wires this view to it and to the
-// engine. `opts`: {box, printSummary, rules, scen() (the battle now), cards,
-// totals (each army's cost and upkeep, or null), open(side, index?) the unit
-// builder, copy(side, index), remove(side, index), edited()}.
+// engine. `opts`: {rules, scen() (the battle now), cards, totals (each army's
+// cost and upkeep, or null), open(side, index?) the unit builder, copy(side,
+// index), remove(side, index), edited()}. Its elements: box (the armies), note
+// (what an edit did), printSummary.
 import { h, replace, clear, field, numberInput, numberValue, unitButton, focusFirst } from './dom.js';
 import { cardView, statLine, gold } from './warfare-card.js';
 import { changedText } from './options-form.js';
 import { SIDES, sideName, setCasualties, armyCount } from './warfare-model.js';
 
-export function armiesView({ box, printSummary, rules, scen, cards, totals, open, copy, remove, edited }) {
+export function armiesView({ rules, scen, cards, totals, open, copy, remove, edited }) {
+  const box = h('div', { class: 'armies' });
+  const note = h('p', { class: 'small army-note', attrs: { role: 'status', 'aria-live': 'polite' } });
+  const printSummary = h('section', { class: 'print-only card' });
   function renderArmies() {
     // A redraw keeps the keyboard on the same button of the same unit (or the
     // same side's New unit…), never dropping it to the page.
@@ -107,5 +111,35 @@ export function armiesView({ box, printSummary, rules, scen, cards, totals, open
     focusFirst(box, at ? `.army-unit[data-path="/${at.side}/units/${at.index}"] button[data-act=edit]` : null, side ? `button[data-add="${side}"]` : null);
   }
 
-  return { render: renderArmies, showCards, renderPrintSummary, focusUnit, printCard };
+  return { box, note, printSummary, render: renderArmies, showCards, renderPrintSummary, focusUnit, printCard };
+}
+
+// The page: its head, the armies and the options beside the results, the
+// tools and the advisor (a column on a laptop; one after another on a phone).
+export function pageLayout({ toolbar, armies, roster, optionsBox, strip, results, tools, advisor, dialog }) {
+  return h('div', { class: 'calc', dataset: { ruleset: 'warfare' } },
+    h('div', { class: 'page-head' },
+      h('h1', { text: 'Strongholds & Followers: warfare' }),
+      h('p', { class: 'lede', text: 'Build units from ancestry, experience, equipment, type and size, field them in two armies, and see who holds the field: d20 Attack and Power checks, casualty dice, morale, charges and the order of battle, exactly where the battle is small enough and sampled beyond.' }),
+      toolbar),
+    armies.printSummary,
+    h('div', { class: 'layout' },
+      h('div', { class: 'col-edit' },
+        h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-armies-h' } },
+          h('h2', { id: 'wf-armies-h', text: 'Armies' }), armies.note, armies.box, roster),
+        optionsBox),
+      h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } }, strip, results, tools, advisor)),
+    dialog);
+}
+
+// What Copy did, in words: the copy of `u` placed `at` ({side, index}), or not
+// placed and `why` ({words, clash: both armies hold its keywords, keywords}).
+export function copyWords(u, copy, side, at, why) {
+  if (at) {
+    return at.side === side ? `Copied ${u.name} as ${copy.name}.`
+      : `Copied ${u.name} as ${copy.name} into the ${sideName(at.side)}'s army: the ${sideName(side)}'s army already has a unit with its keywords, and an army fields only one (S&F p. 239).`;
+  }
+  return why.clash
+    ? `${u.name} was not copied: both armies already have a unit with its keywords${why.keywords ? ` (${why.keywords})` : ''}, and an army fields only one (S&F p. 239). Give ${u.name} a larger size instead, or build a unit with other keywords.`
+    : `${u.name} was not copied: ${why.words}`;
 }

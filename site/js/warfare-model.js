@@ -3,6 +3,7 @@
 // (tests/node/warfare-model.test.mjs). The view (warfare-armies.js) draws it,
 // and warfare.js wires the two to the engine.
 import { optList, optObject } from './battle-store.js';
+import { Cancelled } from './engine/engine.js';
 
 export const SIDES = [
   { id: 'attacker', name: 'Attacker' },
@@ -107,4 +108,64 @@ export function setCasualties(unit, value, die) {
 // "(2 units, 310 gp, upkeep 31 gp a season)" beside an army's heading.
 export function armyCount(units, total, gold) {
   return `(${units.length} unit${units.length === 1 ? '' : 's'}${total ? `, ${gold(total.cost)}, upkeep ${gold(total.upkeep)} a season` : ''})`;
+}
+
+// The engine's side: a call that a newer one cancelled answers null.
+async function ask(engine, fn, request, slot) {
+  try {
+    return await engine.call(fn, request, { slot });
+  } catch (e) {
+    if (e instanceof Cancelled) return null;
+    throw e;
+  }
+}
+
+// Where a copy of the unit at (side, index) goes: the first of copyPlaces()
+// that the core accepts, {at: {side, index}}, or {refused: the core's error
+// for the first place}; null when cancelled or `gone()`. An army already in
+// error for another unit takes the copy (its own error shows as usual).
+export async function placeCopy(engine, scen, side, index, copy, gone = () => false) {
+  let refused = null;
+  for (const at of copyPlaces(scen, side, index)) {
+    const units = [...scen[at.side].units];
+    units.splice(at.index, 0, copy);
+    const answer = await ask(engine, 'unit', { ruleset: 'warfare', units, options: scen.options }, 'copy');
+    if (!answer || gone()) return null;
+    const blamed = answer.ok ? null : answer.error.path.match(/^\/units\/(\d+)/);
+    if (answer.ok || !blamed || Number(blamed[1]) !== at.index) return { at };
+    refused ||= answer.error;
+  }
+  return { refused };
+}
+
+// The core prices each army and checks it (one unit per keywords), into
+// `cards` and `totals`. When an army as a whole is refused, each of its units
+// is still priced on its own (without its casualties, so that a bad casualty
+// die does not cost the row its card), and the first refusal comes back with
+// its path in the battle: {failure: error or null}; null when cancelled or `gone()`.
+export async function priceArmies(engine, scen, cards, totals, gone = () => false) {
+  let failure = null;
+  for (const { id: side } of SIDES) {
+    const answer = await ask(engine, 'unit', { ruleset: 'warfare', units: scen[side].units, options: scen.options }, 'cards-' + side);
+    if (!answer) return null;
+    if (answer.ok) {
+      cards[side] = answer.cards;
+      totals[side] = answer.total;
+      continue;
+    }
+    failure ||= { ...answer.error, path: answer.error.path.replace(/^\/units/, `/${side}/units`) };
+    totals[side] = null;
+    const one = await Promise.all(scen[side].units.map(({ casualties, ...u }, k) =>
+      engine.call('unit', { ruleset: 'warfare', unit: u, options: scen.options }, { slot: `card-${side}-${k}` }).then((a) => (a.ok ? a.card : null), () => null)));
+    if (gone()) return null;
+    cards[side] = one;
+  }
+  return { failure };
+}
+
+// An army with no units yet (after Clear) is waited for, not an error:
+// {note, words} for dom.js placeError, or null.
+export function waitingArmy(scen, err) {
+  const m = (err.path || '').match(/^\/(attacker|defender)\/units$/);
+  return m && !scen[m[1]].units.length ? { note: null, words: `the ${sideName(m[1])}'s army has no units yet` } : null;
 }

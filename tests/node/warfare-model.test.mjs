@@ -5,7 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call } from './wasm.mjs';
 import { emptyBattle, fitsBattle, normalise, request, addUnit, replaceUnit, removeUnit, insertUnit, copyOf, copyPlaces,
-  setCasualties, armyCount, otherSide } from '../../site/js/warfare-model.js';
+  setCasualties, armyCount, otherSide, placeCopy, priceArmies, waitingArmy } from '../../site/js/warfare-model.js';
+
+// The page's engine, as the model uses it: the wasm module's calls.
+const engine = { call: (fn, req) => call(fn, req) };
 
 const rules = async () => (await call('rules', { ruleset: 'warfare' })).rulesets.warfare;
 const cardsOf = (scen) => ({ attacker: scen.attacker.units.map(() => null), defender: scen.defender.units.map(() => null) });
@@ -97,4 +100,45 @@ test('an army\'s count beside its heading', () => {
   assert.equal(armyCount([], null, gold), '(0 units)');
   assert.equal(armyCount([unit('A')], null, gold), '(1 unit)');
   assert.equal(armyCount([unit('A'), unit('B')], { cost: 310, upkeep: 31 }, gold), '(2 units, 310 gp, upkeep 31 gp a season)');
+});
+
+test('a copy goes where the core accepts it, else the core says why', async () => {
+  const scen = normalise({ attacker: { units: [unit('A'), unit('B', { type: 'archers' })] }, defender: { units: [unit('C', { type: 'cavalry' })] } });
+  const twin = copyOf(scen.attacker.units[0], 'A (2)');
+  assert.deepEqual(await placeCopy(engine, scen, 'attacker', 0, twin), { at: { side: 'defender', index: 1 } });
+  // A unit of other keywords goes just after the original.
+  const other = { ...twin, type: 'cavalry', name: 'A (3)' };
+  assert.deepEqual(await placeCopy(engine, scen, 'attacker', 0, other), { at: { side: 'attacker', index: 1 } });
+  // Both armies hold the keywords: refused, with the core's own error for the first place.
+  scen.defender.units.push(unit('D'));
+  const placed = await placeCopy(engine, scen, 'attacker', 0, twin);
+  const first = await call('unit', { ruleset: 'warfare', units: [scen.attacker.units[0], twin, scen.attacker.units[1]] });
+  assert.deepEqual(placed, { refused: first.error });
+  assert.equal(await placeCopy(engine, scen, 'attacker', 0, twin, () => true), null, 'gone: nothing');
+});
+
+test("pricing: each army's cards and cost from the core; an army refused is priced unit by unit", async () => {
+  const scen = normalise({ attacker: { units: [unit('A'), unit('A again', { casualties: 2 })] }, defender: { units: [unit('C', { type: 'cavalry' })] } });
+  const cards = cardsOf(scen), totals = { attacker: 'old', defender: null };
+  const { failure } = await priceArmies(engine, scen, cards, totals);
+  const army = await call('unit', { ruleset: 'warfare', units: scen.defender.units });
+  assert.deepEqual(cards.defender, army.cards);
+  assert.deepEqual(totals.defender, army.total);
+  const refused = await call('unit', { ruleset: 'warfare', units: scen.attacker.units });
+  assert.equal(refused.ok, false);
+  assert.deepEqual(failure, { ...refused.error, path: refused.error.path.replace(/^\/units/, '/attacker/units') });
+  assert.equal(totals.attacker, null);
+  for (const [k, u] of scen.attacker.units.entries()) {
+    const { casualties, ...bare } = u;
+    assert.deepEqual(cards.attacker[k], (await call('unit', { ruleset: 'warfare', unit: bare })).card, u.name);
+  }
+  assert.equal(await priceArmies(engine, scen, cards, totals, () => true), null);
+});
+
+test('an army with no units yet is waited for, not an error; any other error is one', () => {
+  const scen = normalise({ attacker: { units: [] }, defender: { units: [unit('C')] } });
+  assert.deepEqual(waitingArmy(scen, { path: '/attacker/units', message: 'needs a unit' }), { note: null, words: "the attacker's army has no units yet" });
+  assert.equal(waitingArmy(scen, { path: '/defender/units', message: 'x' }), null, 'the defender has units');
+  assert.equal(waitingArmy(scen, { path: '/attacker/units/0/size', message: 'x' }), null);
+  assert.equal(waitingArmy(scen, { message: 'no path' }), null);
 });
