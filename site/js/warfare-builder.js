@@ -281,3 +281,43 @@ function nextName(name) {
   const m = String(name || 'Unit').match(/^(.*?)(?: (\d+))?$/);
   return `${m[1]} ${m[2] ? Number(m[2]) + 1 : 2}`;
 }
+
+// The builder as the battle page shows it: a dialog over the armies (full
+// screen on a phone), titled for a new unit or the unit edited, giving the
+// keyboard back to what opened it. `ctx` as makeBuilder's; `unitOf(side,
+// index)` the unit edited; `onCommit(unit, side, index, fromSide)` after
+// Add or Save, the dialog closed. Returns {element, open(side, index?)}.
+export function builderDialog(ctx, { unitOf, onCommit }) {
+  const sideWord = (side) => (side === 'attacker' ? 'attacker' : 'defender');
+  let opener = null;
+  const builder = makeBuilder({ ...ctx, onCancel: () => dialog.close() }, {
+    onCommit(unit, side, index, fromSide) {
+      builder.done();
+      opener = null;
+      dialog.close();
+      onCommit(unit, side, index, fromSide);
+    },
+  });
+  const title = h('h2', { id: 'wf-builder-h' });
+  const dialog = h('dialog', { class: 'dialog builder-dialog', attrs: { 'aria-labelledby': 'wf-builder-h' } },
+    h('div', { class: 'card-head' }, title, button('Close', () => dialog.close(), { cls: 'small', title: 'Close the unit builder without changes' })),
+    builder.element);
+  dialog.addEventListener('close', () => {
+    if (opener?.isConnected) opener.focus();
+    opener = null;
+  });
+  function open(side, index = null) {
+    opener = document.activeElement;
+    if (index === null) {
+      builder.start(side);
+      title.textContent = `New unit for the ${sideWord(side)}`;
+    } else {
+      const u = unitOf(side, index);
+      builder.edit(u, side, index);
+      title.textContent = `Edit ${u.name || 'this unit'}`;
+    }
+    dialog.showModal();
+    dialog.querySelector('.builder-form input')?.focus();
+  }
+  return { element: dialog, open };
+}
