@@ -42,17 +42,18 @@ constexpr Word kWords[] = {
     {"", "weeks", "weeks to advance"},
 };
 
+using Pair = std::pair<const char*, const char*>;
 // Lists whose items are things of their own, named by their "name": a
 // singular for an unnamed one ("unit 3").
-const std::map<std::string, std::string> kThingLists = {{"units", "unit"}, {"nobles", "noble"}, {"tactics", "tactic"}};
+constexpr Pair kThingLists[] = {{"units", "unit"}, {"nobles", "noble"}, {"tactics", "tactic"}};
 // Lists whose items are fields of the thing that holds them ("trait 2").
-const std::map<std::string, std::string> kFieldLists = {{"traits", "trait"}, {"battles", "battle"}, {"ledger", "ledger entry"}};
+constexpr Pair kFieldLists[] = {{"traits", "trait"}, {"battles", "battle"}, {"ledger", "ledger entry"}};
 // Objects keyed by ids: a noble's men by kind, a roster's payments by unit.
-const std::map<std::string, bool> kIdMaps = {{"troops", true}, {"pay", true}};
+constexpr Pair kIdMaps[] = {{"troops", ""}, {"pay", ""}};
 // The request's groups of named options, and the word before an option's name.
-const std::map<std::string, std::string> kOptionGroups = {{"options", "Rule"}, {"policy", "Policy"}, {"solver", "How to compute,"}};
+constexpr Pair kOptionGroups[] = {{"options", "Rule"}, {"policy", "Policy"}, {"solver", "How to compute,"}};
 // The solver's settings, named as the page's form names them (site/js/solver-form.js).
-const std::map<std::string, std::string> kSolverNames = {
+constexpr Pair kSolverNames[] = {
     {"method", "Method"},
     {"path", "Path"},
     {"trials", "Monte Carlo battles (at most)"},
@@ -64,6 +65,14 @@ const std::map<std::string, std::string> kSolverNames = {
     {"exact_time_s", "Exact attempt before sampling (seconds)"},
     {"prune", "Drop states less likely than"},
 };
+
+// The value for `key` in a table, or null.
+template <std::size_t N>
+const char* find(const Pair (&table)[N], const std::string& key) {
+    for (const Pair& p : table)
+        if (key == p.first) return p.second;
+    return nullptr;
+}
 
 std::string plain(const std::string& key) {
     std::string out = key;
@@ -162,8 +171,8 @@ std::string rules_name(const json* rules, const std::string& id, bool plural) {
 // own such as "roster_options"), else from its key.
 std::string option_name(const json* rules, const std::string& group, const std::string& id) {
     if (group == "solver") {
-        const auto it = kSolverNames.find(id);
-        return it == kSolverNames.end() ? plain(id) : it->second;
+        const char* name = find(kSolverNames, id);
+        return name ? name : plain(id);
     }
     if (rules && rules->is_object())
         for (const auto& [list_name, list] : rules->items()) {
@@ -214,17 +223,16 @@ void Walk::step(const std::vector<std::string>& t, std::size_t& k, const json*& 
     const bool index = is_index(key) && (!at || at->is_array());
     const bool was_item = item;
     item = false;
-    if (index && kThingLists.count(prev)) {
+    if (index && find(kThingLists, prev)) {
         std::string name = own_name(next);
         if (name.empty()) {
             if (const std::string* n = unit_by_id(text_field(next, "id"))) name = *n;
         }
-        name_thing(name, owner + kThingLists.at(prev) + " " + std::to_string(std::stoul(key) + 1));
+        name_thing(name, owner + find(kThingLists, prev) + " " + std::to_string(std::stoul(key) + 1));
         item = true;
     } else if (index) {
-        const auto it = kFieldLists.find(prev);
-        const std::string what = (it == kFieldLists.end() ? plain(prev) + " item" : it->second) + " " +
-                                 std::to_string(std::stoul(key) + 1);
+        const char* singular = find(kFieldLists, prev);
+        const std::string what = (singular ? singular : plain(prev) + " item") + " " + std::to_string(std::stoul(key) + 1);
         if (!field.empty() && field.back() == word(prev, ruleset))
             field.back() = what;
         else
@@ -236,8 +244,8 @@ void Walk::step(const std::vector<std::string>& t, std::size_t& k, const json*& 
     } else if (k == 0 && key == "roster") {
         name_thing("", "the roster");
         owner = "the roster's ";
-    } else if (k == 0 && kOptionGroups.count(key) && k + 1 < t.size()) {
-        name_thing("", kOptionGroups.at(key) + " “" + option_name(rules, key, t[k + 1]) + "”");
+    } else if (k == 0 && find(kOptionGroups, key) && k + 1 < t.size()) {
+        name_thing("", std::string(find(kOptionGroups, key)) + " “" + option_name(rules, key, t[k + 1]) + "”");
         next = child(next, t[++k]);
     } else if (key == "unit" && (!next || next->is_object())) {
         if (!was_item) name_thing(own_name(next), owner.empty() ? "the unit" : owner + "unit");
@@ -248,7 +256,7 @@ void Walk::step(const std::vector<std::string>& t, std::size_t& k, const json*& 
         // What is asked, not a field of it: the unit it names by "id" is the thing.
         owner = "the action's ";
         if (const std::string* n = unit_by_id(text_field(next, "id"))) name_thing(*n, "");
-    } else if (kIdMaps.count(prev) && !raw) {
+    } else if (find(kIdMaps, prev) && !raw) {
         if (const std::string* n = unit_by_id(key)) {
             thing = *n;  // a unit's entry: the unit, with the map's word as its field
             named = true;
