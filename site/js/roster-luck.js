@@ -1,6 +1,6 @@
 // "How lucky was this?" for a battle kept in a roster. A rolled battle
 // applied to a roster is kept with the battle itself and every unit's final
-// die (core/warfare/roster.hpp, BattleRecord), so the core's `luck` tool can
+// die (core/warfare/roster/roster.hpp, BattleRecord), so the core's `luck` tool can
 // rank the result among all the battle's results long after the roll, from
 // the record's own numbers. Two hooks: battleOfRoll() for the battle page's
 // apply (roster-link.js), luckButton() beside each kept battle (roster.js).
