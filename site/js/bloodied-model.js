@@ -124,9 +124,3 @@ export function targetOptions(scen, t) {
   if (!Number.isInteger(t.target)) opts.unshift({ id: '', name: 'Choose a unit…' });
   return opts;
 }
-
-export function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0];
-}

@@ -4,6 +4,7 @@
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, pct, num, unitButton, renameRow,
   focusFirst } from './dom.js';
 import { distChart } from './charts.js';
+import { rollCard } from './odds-run.js';
 import { NATIONS, UNIT_LIST_LIMIT, addUnit, copyUnit, switchNation, removeUnit, addTactic, removeTactic, moveTactic, setEffect,
   setTarget, targetOptions } from './bloodied-model.js';
 
@@ -183,12 +184,6 @@ export function pageLayout({ toolbar, printSummary, units, tactics, strip, card,
       h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } },
         strip,
         card,
-        h('section', { class: 'card', attrs: { 'aria-labelledby': 'bs-roll-h' } },
-          h('h2', { id: 'bs-roll-h', text: 'Roll the battle' }),
-          h('div', { class: 'roll-controls' },
-            field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
-            button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
-            button('New seed', newSeed, { title: 'Pick a random seed and roll' })),
-          rollBox),
+        rollCard({ prefix: 'bs', seedInput, roll, newSeed, rollBox }),
         tools)));
 }

@@ -1,12 +1,12 @@
 // The Bloodied Steel calculator: units of both nations, tactics in order,
 // exact odds as you edit, and a rolled battle with its log.
 import { h, replace, clear, numberInput, numberValue, placeError, clearFieldErrors, num, debounce, LOG_ATTRS } from './dom.js';
-import { runRoll } from './odds-run.js';
+import { runRoll, randomSeed } from './odds-run.js';
 import { solverPanel } from './solver-form.js';
 import { makeOddsView } from './odds-view.js';
 import { errorWords } from './error-words.js';
 import { mountTools } from './tools.js';
-import { OUTCOMES, emptyBattle, fitsBattle, normalise, request as requestOf, randomSeed } from './bloodied-model.js';
+import { OUTCOMES, emptyBattle, fitsBattle, normalise, request as requestOf } from './bloodied-model.js';
 import { battleView, oddsDetails, pageLayout } from './bloodied-view.js';
 
 export const id = 'bloodied-steel';

@@ -2,7 +2,7 @@
 // engine/page-solver.js run on the engine (engine/engine.js) and the pool of
 // workers that sample (engine/pool.js), with progress, Stop and the odds
 // dimmed while they are stale.
-import { h, replace, num, pct } from './dom.js';
+import { h, replace, num, pct, field, button } from './dom.js';
 import { Cancelled } from './engine/engine.js';
 import { samplePool } from './engine/pool.js';
 import { PAGE_PREVIEW_HALFWIDTH, progressive, withPageSolver, upgradeRequest, solverOf } from './engine/page-solver.js';
@@ -140,4 +140,23 @@ export async function runRoll(engine, request, { box, showError }) {
     return null;
   }
   return answer;
+}
+
+// A seed for "New seed": any 32-bit number.
+export function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+// A battle page's "Roll the battle" card: the seed, Roll battle, New seed and
+// the rolled battle's box. `prefix` names its heading's id.
+export function rollCard({ prefix, seedInput, roll, newSeed, rollBox }) {
+  return h('section', { class: 'card', attrs: { 'aria-labelledby': `${prefix}-roll-h` } },
+    h('h2', { id: `${prefix}-roll-h`, text: 'Roll the battle' }),
+    h('div', { class: 'roll-controls' },
+      field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
+      button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
+      button('New seed', newSeed, { title: 'Pick a random seed and roll' })),
+    rollBox);
 }

@@ -113,9 +113,3 @@ export function waitingStack(scen, err) {
   const m = (err.path || '').match(/^\/(attacker|defender)\/nobles$/);
   return m && !scen[m[1]].nobles.length ? { note: null, words: `the ${m[1]}'s stack has no nobles yet` } : null;
 }
-
-export function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0];
-}

@@ -4,6 +4,7 @@
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, pct, num, unitButton, renameRow,
   focusFirst } from './dom.js';
 import { distChart } from './charts.js';
+import { rollCard } from './odds-run.js';
 import { changedText } from './options-form.js';
 import { SIDES, cap, kindLabel, kindName as kindNameIn, kindWithRatings as kindWithRatingsIn, addNoble, removeNoble,
   setStructure } from './olympia-model.js';
@@ -191,12 +192,6 @@ export function pageLayout({ toolbar, stacks, pasteNote, optionsBox, toTheDeath,
       h('div', { class: 'col-results', id: 'results', attrs: { role: 'region', 'aria-label': 'Results', tabindex: '-1' } },
         strip,
         card,
-        h('section', { class: 'card', attrs: { 'aria-labelledby': 'ol-roll-h' } },
-          h('h2', { id: 'ol-roll-h', text: 'Roll the battle' }),
-          h('div', { class: 'roll-controls' },
-            field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
-            button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
-            button('New seed', newSeed, { title: 'Pick a random seed and roll' })),
-          rollBox),
+        rollCard({ prefix: 'ol', seedInput, roll, newSeed, rollBox }),
         tools)));
 }

@@ -3,7 +3,7 @@
 // and a rolled battle written like a turn report.
 import { h, replace, clear, numberInput, button, numberValue, placeError, clearFieldErrors, num, debounce,
   focusFirst, LOG_ATTRS } from './dom.js';
-import { runRoll } from './odds-run.js';
+import { runRoll, randomSeed } from './odds-run.js';
 import { rulesFold } from './options-form.js';
 import { solverPanel } from './solver-form.js';
 import { errorWords } from './error-words.js';
@@ -11,7 +11,7 @@ import { makeOddsView } from './odds-view.js';
 import { mountTools } from './tools.js';
 import { openPasteDialog } from './olympia-paste.js';
 import { OUTCOMES, kindLabel as kindLabelOf, emptyBattle, fitsBattle, normalise, request as requestOf, withStack as stackFrom,
-  namesText, toTheDeath, waitingStack, randomSeed } from './olympia-model.js';
+  namesText, toTheDeath, waitingStack } from './olympia-model.js';
 import { stacksView, oddsDetails, pageLayout } from './olympia-view.js';
 
 export const id = 'olympia';

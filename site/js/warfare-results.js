@@ -3,7 +3,7 @@
 import { h, replace, clear, field, numberInput, button, numberValue, pct, num, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { Cancelled } from './engine/engine.js';
-import { runRoll } from './odds-run.js';
+import { runRoll, randomSeed } from './odds-run.js';
 import { makeOddsView } from './odds-view.js';
 
 const OUTCOMES = [
@@ -11,12 +11,6 @@ const OUTCOMES = [
   { id: 'defender', name: 'Defender wins', short: 'Defender', cls: 'defender' },
   { id: 'draw', name: 'Both broken or gone', short: 'Draw', cls: 'draw' },
 ];
-
-function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0];
-}
 
 // The chance that the battle never ends (not among the bars above), and the
 // part of it that sampling only stopped: battles that went 1,000 rounds with
