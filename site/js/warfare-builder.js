@@ -27,14 +27,11 @@ export function cleanUnit(u) {
 
 // The army's refusal of a unit with the same keywords as another (S&F p. 239):
 // {unit, other} (their places in the army's list), or null for any other error.
-// The core names the other unit by its path in "refers"; an answer without it
-// (core/warfare's check_army does not give it yet) says "as unit N" in its message.
+// The core names the other unit by its path in "refers".
 export function keywordClash(err) {
   const at = (path) => Number(String(path).match(/^\/(?:(?:attacker|defender)\/)?units\/(\d+)$/)?.[1] ?? -1);
-  if (!err || at(err.path) < 0) return null;
-  if (err.refers !== undefined) return at(err.refers) < 0 ? null : { unit: at(err.path), other: at(err.refers) };
-  const said = String(err.message).match(/^has the same keywords \(.*\) as unit (\d+) of this army/);
-  return said ? { unit: at(err.path), other: Number(said[1]) } : null;
+  if (!err || at(err.path) < 0 || err.refers === undefined || at(err.refers) < 0) return null;
+  return { unit: at(err.path), other: at(err.refers) };
 }
 
 export function isExplicit(u) {

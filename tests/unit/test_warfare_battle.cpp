@@ -668,7 +668,11 @@ TEST_CASE("Warfare battle: bad input names the field", "[warfare-battle]") {
                         {"type", "infantry"}, {"size", "d6"}};
     json twin = human;
     twin["name"] = "H2";
-    CHECK(path(error_of("odds", battle({human, twin}, {d}))) == "/attacker/units/1");
+    const json clash = error_of("odds", battle({human, twin}, {d}));
+    CHECK(path(clash) == "/attacker/units/1");
+    // The unit it clashes with, by its path and by name.
+    CHECK(clash["refers"] == "/attacker/units/0");
+    CHECK(clash["refers_label"] == "H1");
     // Too many units.
     std::vector<json> many;
     for (int i = 0; i < 13; ++i) many.push_back(U("U" + std::to_string(i), "infantry", 0, 0, 10, 10, 0, 4));

@@ -263,7 +263,8 @@ void check_army(const std::vector<UnitSpec>& units, const std::string& path) {
                 throw InputError(pointer_join(path, j),
                                  "has the same keywords (" + label + ") as unit " + std::to_string(i) +
                                      " of this army; an army fields only one unit with identical keywords "
-                                     "(S&F p. 239): give that unit a larger size instead");
+                                     "(S&F p. 239): give that unit a larger size instead",
+                                 pointer_join(path, i));
             }
 }
 
