@@ -76,10 +76,9 @@ export function mount(root, ctx, initial) {
     banner.hidden = !text;
     replace(banner, readable(text || ''));
   }
-  function showError(err, what = 'That', action = null) {
+  function showError(err, what = 'That') {
     const placed = showFieldError(page, err.path, err.message);
-    const e = entry();
-    showBanner(`${what} was not done: ${explain(e ? { roster: e.roster } : null, err, rules, action)}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
+    showBanner(`${what} was not done: ${explain(entry(), err)}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
   }
   function clearError() {
     clearFieldErrors(page);
@@ -101,7 +100,7 @@ export function mount(root, ctx, initial) {
     const r = await model.act(edit);
     if (!r) return false;
     if (r.failed) showBanner(r.failed.message);
-    else if (r.error) showError(r.error, edit.label, edit.action);
+    else if (r.error) showError(r.error, edit.label);
     else {
       clearError();
       if (r.refused) refused(r.refused); else render();
@@ -125,7 +124,7 @@ export function mount(root, ctx, initial) {
       if (sides) { askSide(file.name, sides); return; }
       const value = parseRosterText(text);
       const checked = await callRoster(ctx.engine, value, 'status');
-      if (!checked.ok) throw new Error(explain(value, checked.error, rules));
+      if (!checked.ok) throw new Error(explain(value, checked.error));
       addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
     } catch (err) {
       showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
@@ -140,7 +139,7 @@ export function mount(root, ctx, initial) {
   async function fromBattle(fileName, side, units) {
     note('');
     const name = `${fileName.replace(/\.json$/i, '')} (${side})`.slice(0, 80);
-    const made = await rosterFromUnits(ctx.engine, (v, e, a) => explain(v, e, rules, a), name, units);
+    const made = await rosterFromUnits(ctx.engine, explain, name, units);
     if (destroyed) return;
     if (!made.ok) { showBanner(`${fileName} was not made into a roster: ${made.why}. Nothing was changed.`); return; }
     addEntry({ roster: made.roster, options: {} }, `Import the ${side} of ${fileName}`);
