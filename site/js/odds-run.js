@@ -151,11 +151,11 @@ export function randomSeed() {
 
 // A battle page's "Roll the battle" card: the seed, Roll battle, New seed and
 // the rolled battle's box. `prefix` names its heading's id.
-export function rollCard({ prefix, seedInput, roll, newSeed, rollBox }) {
+export function rollCard({ prefix, seedInput, roll, newSeed, rollBox, seedPath = null }) {
   return h('section', { class: 'card', attrs: { 'aria-labelledby': `${prefix}-roll-h` } },
     h('h2', { id: `${prefix}-roll-h`, text: 'Roll the battle' }),
     h('div', { class: 'roll-controls' },
-      field('Seed', seedInput, null, { hint: 'The same seed rolls the same battle.' }),
+      field('Seed', seedInput, seedPath, { hint: 'The same seed rolls the same battle.' }),
       button('Roll battle', roll, { cls: 'primary', title: 'Roll this battle with the seed' }),
       button('New seed', newSeed, { title: 'Pick a random seed and roll' })),
     rollBox);

@@ -1,9 +1,9 @@
 // The warfare page's results: the battle's odds, each unit's casualty die at
 // the end, the single-attack matrix, and a rolled battle with its log.
-import { h, replace, clear, field, numberInput, button, numberValue, pct, num, LOG_ATTRS } from './dom.js';
+import { h, replace, clear, numberInput, numberValue, pct, num, LOG_ATTRS } from './dom.js';
 import { distChart } from './charts.js';
 import { Cancelled } from './engine/engine.js';
-import { runRoll, randomSeed } from './odds-run.js';
+import { runRoll, randomSeed, rollCard } from './odds-run.js';
 import { makeOddsView } from './odds-view.js';
 
 const OUTCOMES = [
@@ -42,13 +42,8 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
       h('h2', { id: 'wf-matrix-h', text: 'One order, every pairing' }),
       h('p', { class: 'muted small', text: 'For each unit attacking each enemy once: the chance its Attack check hits, and the casualties it inflicts (rows attack, columns defend). Illegal pairings under the order of battle are marked.' }),
       matrixBox),
-    h('section', { class: 'card', attrs: { 'aria-labelledby': 'wf-roll-h' } },
-      h('h2', { id: 'wf-roll-h', text: 'Roll the battle' }),
-      h('div', { class: 'roll-controls' },
-        field('Seed', seedInput, '/seed', { hint: 'The same seed rolls the same battle.' }),
-        button('Roll battle', () => roll(), { cls: 'primary' }),
-        button('New seed', () => { const s = randomSeed(); seedInput.value = String(s); setSeed(s); roll(); })),
-      rollBox));
+    rollCard({ prefix: 'wf', seedInput, rollBox, seedPath: '/seed', roll: () => roll(),
+      newSeed: () => { const s = randomSeed(); seedInput.value = String(s); setSeed(s); roll(); } }));
 
   async function compute() {
     const started = performance.now();
