@@ -110,35 +110,35 @@ void levy_leaves(Ctx& c, RosterUnit& u, std::optional<bool> convert_override) {
     remove_unit(c, u.id);
 }
 
-void act_battle(Ctx& c, const In& a) {
-    a.only({"type", "units", "side", "roll", "battle", "outcome"});
-    std::string side;
-    if (a.has("side")) side = a.choice("side", {"attacker", "defender"});
-    const std::string outcome = a.has("outcome") ? a.choice("outcome", kBattleOutcomes) : "";
-    std::optional<GivenBattle> given = given_battle(c, a, side, outcome);
-    // A rolled battle names its roll; its units must start from the dice the
-    // roster has now, or the result would record casualties no roll made.
-    BattleRecord record;
-    record.day = c.r.day;
-    record.season = c.r.season;
-    const bool rolled = a.has("roll");
-    if (rolled) {
-        const In roll = a.object("roll", false);
-        roll.only({"seed", "dice"});
-        if (!roll.has("seed")) roll.fail_at("seed", "is required: the seed the battle was rolled with");
-        record.seed = read_seed(roll);
-        record.dice = static_cast<int>(roll.integer("dice", 1, kDiceVersion, kDiceVersion));
-    }
-    struct Result {
-        std::string id;
-        int final;
-        bool removed, broke, retreated, rallied;
-        std::optional<bool> convert;
-    };
+namespace {
+
+// One roster unit's part in the battle, as the action gives it.
+struct Result {
+    std::string id;
+    int final;
+    bool removed, broke, retreated, rallied;
+    std::optional<bool> convert;
+};
+
+// A rolled battle names its roll (its seed and dice version).
+void read_roll(const In& a, BattleRecord& record) {
+    const In roll = a.object("roll", false);
+    roll.only({"seed", "dice"});
+    if (!roll.has("seed")) roll.fail_at("seed", "is required: the seed the battle was rolled with");
+    record.seed = read_seed(roll);
+    record.dice = static_cast<int>(roll.integer("dice", 1, kDiceVersion, kDiceVersion));
+}
+
+// The roster's units in "units", each checked against the roster; a rolled
+// battle's units must start from the dice the roster has now, or the result
+// would record casualties no roll made. Every entry is also placed in the
+// given battle, the other army's units too.
+std::vector<Result> read_results(Ctx& c, const In& a, const std::string& side, std::optional<GivenBattle>& given,
+                                 BattleRecord& record) {
+    const bool rolled = record.seed.has_value();
     std::vector<Result> results;
     std::set<std::string> seen;
-    const auto list = a.list("units", 2 * RosterLimits::kUnits, false);
-    for (const In& e : list) {
+    for (const In& e : a.list("units", 2 * RosterLimits::kUnits, false)) {
         e.must_be_object();
         // A roll's units pass straight in: their "type" and "die" are accepted and not needed.
         e.only({"side", "index", "id", "name", "type", "die", "start", "final", "removed", "broke_morale", "retreated",
@@ -179,8 +179,14 @@ void act_battle(Ctx& c, const In& a) {
                                            given->parsed.units[static_cast<std::size_t>(given->first[static_cast<std::size_t>(s)]) + i].unit.spec.name +
                                            "\") is missing");
     }
-    record.side = side;
-    record.outcome = outcome;
+    return results;
+}
+
+// The battle's record, with its words, kept in the roster; past the bounds
+// the oldest records go, and past the bytes for all kept battles the oldest
+// keep everything but their battle.
+void keep_record(Ctx& c, BattleRecord record, const std::vector<Result>& results, std::optional<GivenBattle>& given) {
+    const bool rolled = record.seed.has_value();
     for (const Result& x : results) record.final.emplace_back(x.id, x.final);
     if (given && !given->too_large) {
         record.battle = std::move(given->kept);
@@ -204,7 +210,6 @@ void act_battle(Ctx& c, const In& a) {
     c.r.battles.push_back(std::move(record));
     if (c.r.battles.size() > c.bounds.battles)
         c.r.battles.erase(c.r.battles.begin(), c.r.battles.end() - static_cast<std::ptrdiff_t>(c.bounds.battles));
-    // Past the bytes for all kept battles, the oldest records keep everything but their battle.
     std::size_t total = kept_battle_bytes(c.r);
     for (auto& old : c.r.battles) {
         if (total <= c.bounds.battles_bytes) break;
@@ -214,46 +219,68 @@ void act_battle(Ctx& c, const In& a) {
         old.result[0].clear();
         old.result[1].clear();
     }
+}
 
-    std::vector<std::pair<std::string, std::optional<bool>>> levies_leaving;
-    for (const Result& x : results) {
-        RosterUnit& u = *find_unit(c.r, x.id);  // earlier removals move the others
-        const int before = u.current;
-        const bool lost = x.final == 0 || (x.removed && !x.retreated);
-        if (lost && (c.o.removed_units == "disband" || u.spec.type == Type::Levies)) {
-            event(c, &u, "lost", u.spec.name + " were removed from the battle and leave the roster.");
-            remove_unit(c, u.id);
-            continue;
-        }
-        u.current = lost ? 1 : x.final;
-        const bool kept_heart = !lost && !x.broke && !x.retreated;
-        if (kept_heart) u.battles = std::min(u.battles + 1, 1000);
-        u.wounded_days = 0;
-        if (u.current < u.spec.size)
-            u.recover_day = c.r.day + 1;
-        else
-            u.recover_day.reset();
-        std::string text = u.spec.name + ": " + std::to_string(before) + " -> " + std::to_string(u.current) + " on the " +
-                           dstr(u.spec.size);
-        if (lost) text += ", removed from the battle but reformed";
-        if (x.retreated) text += ", retreated";
-        if (x.broke) text += ", broke morale";
-        if (x.rallied) text += ", rallied";
-        if (kept_heart)
-            text += "; battles survived without breaking or retreating: " + std::to_string(u.battles);
-        event(c, &u, "fought", text + ".", {},
-              {{"from", before}, {"to", u.current}, {"battles", u.battles}, {"counted", kept_heart}});
-        if (u.spec.type == Type::Levies) {
-            if (x.convert) u.levy_convert = x.convert;
-            if (c.o.levy_stay_days == 0)
-                levies_leaving.emplace_back(u.id, x.convert);
-            else if (!u.levy_until) {
-                u.levy_until = c.r.day + c.o.levy_stay_days;
-                event(c, &u, "levy-stays",
-                      u.spec.name + " stay for battles until the end of day " + std::to_string(*u.levy_until) + ".");
-            }
+// One unit's result applied to it: removed, reformed or at its final die,
+// its battles survived counted, its recovery started. A levy that leaves at
+// once is added to `leaving` (it goes after every result is applied).
+void apply_result(Ctx& c, const Result& x, std::vector<std::pair<std::string, std::optional<bool>>>& leaving) {
+    RosterUnit& u = *find_unit(c.r, x.id);  // earlier removals move the others
+    const int before = u.current;
+    const bool lost = x.final == 0 || (x.removed && !x.retreated);
+    if (lost && (c.o.removed_units == "disband" || u.spec.type == Type::Levies)) {
+        event(c, &u, "lost", u.spec.name + " were removed from the battle and leave the roster.");
+        remove_unit(c, u.id);
+        return;
+    }
+    u.current = lost ? 1 : x.final;
+    const bool kept_heart = !lost && !x.broke && !x.retreated;
+    if (kept_heart) u.battles = std::min(u.battles + 1, 1000);
+    u.wounded_days = 0;
+    if (u.current < u.spec.size)
+        u.recover_day = c.r.day + 1;
+    else
+        u.recover_day.reset();
+    std::string text = u.spec.name + ": " + std::to_string(before) + " -> " + std::to_string(u.current) + " on the " +
+                       dstr(u.spec.size);
+    if (lost) text += ", removed from the battle but reformed";
+    if (x.retreated) text += ", retreated";
+    if (x.broke) text += ", broke morale";
+    if (x.rallied) text += ", rallied";
+    if (kept_heart)
+        text += "; battles survived without breaking or retreating: " + std::to_string(u.battles);
+    event(c, &u, "fought", text + ".", {},
+          {{"from", before}, {"to", u.current}, {"battles", u.battles}, {"counted", kept_heart}});
+    if (u.spec.type == Type::Levies) {
+        if (x.convert) u.levy_convert = x.convert;
+        if (c.o.levy_stay_days == 0)
+            leaving.emplace_back(u.id, x.convert);
+        else if (!u.levy_until) {
+            u.levy_until = c.r.day + c.o.levy_stay_days;
+            event(c, &u, "levy-stays",
+                  u.spec.name + " stay for battles until the end of day " + std::to_string(*u.levy_until) + ".");
         }
     }
+}
+
+}  // namespace
+
+void act_battle(Ctx& c, const In& a) {
+    a.only({"type", "units", "side", "roll", "battle", "outcome"});
+    std::string side;
+    if (a.has("side")) side = a.choice("side", {"attacker", "defender"});
+    const std::string outcome = a.has("outcome") ? a.choice("outcome", kBattleOutcomes) : "";
+    std::optional<GivenBattle> given = given_battle(c, a, side, outcome);
+    BattleRecord record;
+    record.day = c.r.day;
+    record.season = c.r.season;
+    record.side = side;
+    record.outcome = outcome;
+    if (a.has("roll")) read_roll(a, record);
+    const std::vector<Result> results = read_results(c, a, side, given, record);
+    keep_record(c, std::move(record), results, given);
+    std::vector<std::pair<std::string, std::optional<bool>>> levies_leaving;
+    for (const Result& x : results) apply_result(c, x, levies_leaving);
     for (const auto& [id, convert] : levies_leaving)
         if (RosterUnit* u = find_unit(c.r, id)) levy_leaves(c, *u, convert);
 }
