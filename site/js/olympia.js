@@ -1,14 +1,11 @@
 // The Olympia PBEM calculator: two stacks of nobles with their men, the
 // defender's structure, the rule options; exact or sampled odds as you edit,
 // and a rolled battle written like a turn report.
-import { h, replace, clear, numberInput, button, numberValue, placeError, clearFieldErrors, num, debounce,
-  focusFirst, LOG_ATTRS } from './dom.js';
-import { runRoll, randomSeed } from './odds-run.js';
+import { h, replace, button, num, focusFirst } from './dom.js';
 import { rulesFold } from './options-form.js';
-import { solverPanel } from './solver-form.js';
 import { errorWords } from './error-words.js';
 import { makeOddsView } from './odds-view.js';
-import { mountTools } from './tools.js';
+import { battlePage } from './battle-page.js';
 import { openPasteDialog } from './olympia-paste.js';
 import { OUTCOMES, kindLabel as kindLabelOf, emptyBattle, fitsBattle, normalise, request as requestOf, withStack as stackFrom,
   namesText, toTheDeath, waitingStack } from './olympia-model.js';
@@ -33,29 +30,20 @@ export const fits = fitsBattle;
 export function mount(root, ctx, initial) {
   const rules = ctx.rules;
   let scen = normalise(initial, rules.example);
-  let destroyed = false;
-  let rolled = false;
 
-  const stacks = stacksView({ rules, scen: () => scen, edited: () => edited(), structural: () => structural(),
+  const sk = battlePage(ctx, { id, prefix: 'ol', scen: () => scen, request: (extra = {}) => requestOf(scen, extra), explain,
+    waitsFor: (e) => waitingStack(scen, e), compute: () => compute(), edited: () => stacks.renderPrintSummary() });
+  const stacks = stacksView({ rules, scen: () => scen, edited: () => sk.edited(), structural: () => structural(),
     checkpoint: (label) => ctx.checkpoint(label), paste: (side) => pasteInto(side) });
   const { stackOf } = stacks;
-  const optionsBox = h('div', { class: 'card fold-card' });
-  const rollBox = h('div', { class: 'roll-log' });
+  const optionsBox = sk.fold(/^\/options/, h('div', { class: 'card fold-card' }));
   const pasteNote = h('div', { class: 'banner info ol-paste-note', hidden: true, attrs: { role: 'status' } });
-  const solverBox = h('div');
-  const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
-  const seedInput = numberInput(scen.seed, { min: 0, max: 9007199254740991, onInput: (el) => { scen.seed = numberValue(el); ctx.changed(request({ seed: scen.seed })); } });
-  seedInput.dataset.path = '/seed';
-  const view = makeOddsView(ctx, { prefix: 'ol', outcomes: OUTCOMES, solverBox });
-  view.track(rollBox, 'The stacks changed: roll the battle again.');
-  const tools = mountTools(ctx, { ruleset: id, prefix: 'ol', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label),
-    explain: (err) => explain(scen, err),
-    linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
-
-  const newSeed = () => { scen.seed = randomSeed(); seedInput.value = String(scen.seed); ctx.changed(request({ seed: scen.seed })); roll(); };
-  const page = pageLayout({ toolbar: ctx.toolbar(), stacks, pasteNote, optionsBox, toTheDeath: deathPreset, strip: view.strip, card: view.card,
-    seedInput, roll, newSeed, rollBox, tools: tools.element });
-  root.append(page);
+  const view = sk.useView(makeOddsView(ctx, { prefix: 'ol', outcomes: OUTCOMES, solverBox: sk.solverBox }));
+  const rolling = sk.rolling({ outcomes: OUTCOMES, logClass: 'log ol-report', stale: 'The stacks changed: roll the battle again.' });
+  const { seedInput, roll, newSeed, rollBox } = rolling;
+  const tools = sk.tools;
+  sk.attach(root, pageLayout({ toolbar: ctx.toolbar(), stacks, pasteNote, optionsBox, toTheDeath: deathPreset, strip: view.strip, card: view.card,
+    seedInput, roll, newSeed, rollBox, tools: tools.element }));
 
   // A stack read from a turn report replaces the side's nobles (and the
   // defender's structure when the text names one); the battle before goes to
@@ -64,7 +52,7 @@ export function mount(root, ctx, initial) {
     openPasteDialog({
       side: side.id, sideName: side.name, rules, structureNow: scen.defender.structure?.kind || null,
       check: async (read) => {
-        const value = request({ seed: scen.seed, [side.id]: withStack(side.id, read) });
+        const value = requestOf(scen, { seed: scen.seed, [side.id]: withStack(side.id, read) });
         const answer = await ctx.engine.call('check', value).catch(() => null);
         if (!answer) return 'the calculator could not check it';
         return answer.ok ? null : explain(value, answer.error);
@@ -106,60 +94,26 @@ export function mount(root, ctx, initial) {
     structural();
   }
 
-  // ---- edits ----
-  const computeSoon = debounce(compute, 150);
-  function edited({ structural: units = false } = {}) {
-    view.changed({ structural: units });
-    tools.changed();
-    stacks.renderPrintSummary();
-    ctx.changed(request({ seed: scen.seed }));
-    computeSoon();
-  }
   function structural() {
     stacks.render();
-    edited({ structural: true });
+    sk.edited({ structural: true });
   }
   function renderOptions() {
-    replace(optionsBox, rulesFold([{ list: rules.options, values: scen.options, basePath: '/options' }], () => edited(),
+    replace(optionsBox, rulesFold([{ list: rules.options, values: scen.options, basePath: '/options' }], () => sk.edited(),
       { note: 'Where the rulebook leaves a point open, the choice is yours; the defaults are the plainest reading.', headingId: 'ol-options-h' }));
   }
-  function setScenario(next) {
-    scen = normalise(next, rules.example);
-    pasteNote.hidden = true;
-    seedInput.value = String(scen.seed);
-    rolled = false;
-    clearError();
+  function renderAll() {
     stacks.render();
     renderOptions();
-    renderSolver();
+    sk.renderSolver();
     stacks.renderPrintSummary();
-    view.changed({ structural: true });
-    tools.changed();
-    clear(rollBox);
-    computeSoon.flush();
   }
 
-  const request = (extra = {}) => requestOf(scen, extra);
-
-  // The error beside its field (the odds card and strip say it too); returns
-  // its words, or {waiting} for a field emptied mid-edit (dom.js placeError).
-  function showError(err) {
-    if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
-    if (err.path && err.path.startsWith('/options')) optionsBox.querySelector('details')?.setAttribute('open', '');
-    return placeError(page, err, (e) => explain(scen, e), { waitsFor: (e) => waitingStack(scen, e) });
-  }
-  function clearError() {
-    clearFieldErrors(page);
-  }
-
-  // ---- odds ----
   async function compute() {
-    if (destroyed) return;
     const started = performance.now();
-    await view.run(request(), { showError, clearError, alive: () => !destroyed,
+    await view.run(requestOf(scen), { showError: sk.showError, clearError: sk.clearError, alive: sk.alive,
       render: (a) => renderOdds(a, performance.now() - started) });
   }
-
   function renderOdds(a, wallMs) {
     const method = a.method.startsWith('exact')
       ? `Exact odds (${num(a.states, 0)} states)`
@@ -168,38 +122,10 @@ export function mount(root, ctx, initial) {
     replace(view.details, ...oddsDetails(a, rules.kinds));
   }
 
-  // ---- roll ----
-  async function roll() {
-    const seed = numberValue(seedInput);
-    const answer = await runRoll(ctx.engine, request({ seed }), { box: rollBox, showError });
-    view.settle(rollBox);
-    if (!answer) return;
-    clearError();
-    rolled = true;
-    const outcome = OUTCOMES.find((o) => o.id === answer.outcome);
-    const entries = answer.log.filter((e) => e.step !== 'summary');
-    const summary = answer.log.find((e) => e.step === 'summary');
-    replace(rollBox,
-      h('div', { class: 'roll-head' }, h('p', { class: 'roll-outcome', text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
-        tools.luckButton(answer)),
-      summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
-      h('ol', { class: 'log ol-report', attrs: LOG_ATTRS }, entries.map((e) => h('li', { class: 'step-' + e.step }, e.text))));
-  }
-
-  stacks.render();
-  renderOptions();
-  renderSolver();
-  stacks.renderPrintSummary();
+  renderAll();
   compute();
-
-  return {
-    getScenario: () => request({ seed: scen.seed }),
-    scenario: () => request({ seed: scen.seed }),
-    setScenario,
-    roll,
-    hasRolled: () => rolled,
-    linkParams: tools.linkParams,
-    readLinkParams: tools.readLinkParams,
-    destroy() { destroyed = true; },
-  };
+  return sk.controller({
+    show(next) { scen = normalise(next, rules.example); pasteNote.hidden = true; renderAll(); },
+    roll, hasRolled: rolling.hasRolled, reset: rolling.reset,
+  });
 }

@@ -1,7 +1,9 @@
 // The page contract: what app.js asks of a page module and of the page it
 // mounts. Each page (warfare.js, bloodied.js, olympia.js, roster.js) is an ES
 // module exporting a PageModule; app.js lists them in PAGES. A new page
-// follows this, and the node tests hold every page to it (pageProblems).
+// follows this, and the node tests hold every page to it (pageProblems). A
+// battle page gets its controller, and the loop behind it, from the skeleton
+// in battle-page.js.
 
 /**
  * A page module: its exports.

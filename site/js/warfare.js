@@ -1,14 +1,13 @@
 // Strongholds & Followers warfare: build units, field two armies, set the
 // rule options and the policy, and get the battle's odds, a single-attack
 // matrix and a rolled battle.
-import { h, replace, button, placeError, clearFieldErrors, debounce } from './dom.js';
+import { h, replace } from './dom.js';
 import { mountAdvisor } from './tools-advise.js';
 import { builderDialog, freeName, keywordClash } from './warfare-builder.js';
 import { rulesFold } from './options-form.js';
 import { makeResults } from './warfare-results.js';
-import { solverPanel } from './solver-form.js';
 import { rosterLink } from './roster-link.js';
-import { mountTools } from './tools.js';
+import { battlePage } from './battle-page.js';
 import { errorWords } from './error-words.js';
 import { sideName, emptyBattle, fitsBattle, normalise, request as requestOf, addUnit, replaceUnit, removeUnit as dropUnit,
   insertUnit, copyOf, placeCopy, priceArmies, waitingArmy } from './warfare-model.js';
@@ -38,25 +37,25 @@ export function mount(root, ctx, initial) {
   }, getUnits: (side) => scen[side].units, keepRoll: (words) => results.keepRoll(words) });
   ctx = roster.ctx; // the same engine, telling the roster link about rolls
   const rules = ctx.rules;
-  let destroyed = false;
   const cards = { attacker: [], defender: [] }; // the core's cards for each army, kept in step with the units
   const totals = { attacker: null, defender: null };
 
-  const armies = armiesView({ rules, scen: () => scen, cards, totals,
-    open: (side, i) => builder.open(side, i), copy: (side, i) => copyUnit(side, i), remove: (side, i) => removeUnit(side, i), edited: () => edited() });
-  const armiesBox = armies.box;
-  const armyNote = armies.note;
-  const optionsBox = h('div', { class: 'card fold-card' });
-
   const request = (extra = {}) => requestOf(scen, extra);
-  const solverBox = h('div');
-  const renderSolver = () => replace(solverBox, solverPanel(ctx, scen.solver, () => edited()));
-  const describe = (err) => explain(scen, err);
-  const tools = mountTools(ctx, { ruleset: id, prefix: 'wf', getBattle: () => request(), setAll: (s, label) => ctx.setAll(s, label), explain: describe,
-    linkChanged: () => ctx.changed(request({ seed: scen.seed })) });
-  const results = makeResults(ctx, { request, solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); }, showError, clearError, describe,
+  const sk = battlePage(ctx, { id, prefix: 'wf', scen: () => scen, request, explain, waitsFor: (e) => waitingArmy(scen, e),
+    // The worker is needed for the new cards at once: a long run of the old battle gives way.
+    beforeEdit: () => { ctx.engine.cancelOdds(); ctx.engine.cancel('attack-matrix'); advisor.changed(); },
+    edited: () => armies.renderPrintSummary(),
+    compute: async () => { sk.clearError(); if (await refreshCards()) results.compute(); },
+    errorRoots: () => [armies.box, optionsBox, sk.solverBox] });
+  const armies = armiesView({ rules, scen: () => scen, cards, totals,
+    open: (side, i) => builder.open(side, i), copy: (side, i) => copyUnit(side, i), remove: (side, i) => removeUnit(side, i), edited: () => sk.edited() });
+  const armyNote = armies.note;
+  const optionsBox = sk.fold(/^\/(options|policy)/, h('div', { class: 'card fold-card' }));
+  const tools = sk.tools;
+  const results = makeResults(ctx, { request, solverBox: sk.solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); },
+    showError: sk.showError, clearError: sk.clearError, describe: sk.describe,
     rollExtra: (answer) => tools.luckButton(answer), rollAside: roster.applyControl });
-  const view = results.view;
+  const view = sk.useView(results.view);
   const advisor = mountAdvisor(ctx, { battle: () => request(), cards: () => cards });
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).
@@ -71,9 +70,8 @@ export function mount(root, ctx, initial) {
     },
   });
 
-  const page = pageLayout({ toolbar: ctx.toolbar(), armies, roster: roster.element, optionsBox, strip: view.strip,
-    results: results.element, tools: tools.element, advisor: advisor.element, dialog: builder.element });
-  root.append(page);
+  sk.attach(root, pageLayout({ toolbar: ctx.toolbar(), armies, roster: roster.element, optionsBox, strip: view.strip,
+    results: results.element, tools: tools.element, advisor: advisor.element, dialog: builder.element }));
 
   // ---- armies ----
   function removeUnit(side, i) {
@@ -91,7 +89,7 @@ export function mount(root, ctx, initial) {
   async function copyUnit(side, i) {
     const u = scen[side].units[i];
     const copy = copyOf(u, freeName(u.name || 'Unit', takenNames()));
-    const placed = await placeCopy(ctx.engine, scen, side, i, copy, () => destroyed);
+    const placed = await placeCopy(ctx.engine, scen, side, i, copy, () => !sk.alive());
     if (!placed) return;
     if (placed.at) insertUnit(scen, cards, placed.at.side, placed.at.index, copy);
     armyNote.textContent = copyWords(u, copy, side, placed.at ?? null,
@@ -103,90 +101,47 @@ export function mount(root, ctx, initial) {
 
   // The core's cards and prices (warfare-model.js priceArmies), then shown.
   async function refreshCards() {
-    const priced = await priceArmies(ctx.engine, scen, cards, totals, () => destroyed);
+    const priced = await priceArmies(ctx.engine, scen, cards, totals, () => !sk.alive());
     if (!priced) return null;
-    const failure = priced.failure;
     armies.showCards();
     advisor.cardsChanged();
     armies.renderPrintSummary();
-    if (failure) {
-      view.refused(showError(failure));
+    if (priced.failure) {
+      view.refused(sk.showError(priced.failure));
       return false;
     }
     return true;
   }
 
-  // ---- options and policy ----
   function renderOptions() {
     const groups = [{ title: 'Rule options', list: rules.options || [], values: scen.options, basePath: '/options' }];
     if ((rules.policy || []).length) groups.push({ title: 'Policy (choices the commanders make)', list: rules.policy, values: scen.policy, basePath: '/policy' });
-    replace(optionsBox, rulesFold(groups, () => edited(), { note: 'Where the book leaves a point open, the choice is yours; the defaults are the plainest reading. The policy decides for the commanders.', headingId: 'wf-options-h' }));
-  }
-
-  // ---- errors ----
-  // The error beside its field (the odds card and strip say it too); returns
-  // its words, or {waiting} for a field emptied mid-edit (dom.js placeError).
-  function showError(err) {
-    if (err.path && err.path.startsWith('/solver')) solverBox.querySelector('details')?.setAttribute('open', '');
-    if (err.path && /^\/(options|policy)/.test(err.path)) optionsBox.querySelector('details')?.setAttribute('open', '');
-    return placeError(page, err, describe, { waitsFor: (e) => waitingArmy(scen, e) });
-  }
-  function clearError() {
-    clearFieldErrors(armiesBox);
-    clearFieldErrors(optionsBox);
-    clearFieldErrors(solverBox);
-  }
-
-  // ---- edits ----
-  const recompute = debounce(async () => {
-    if (destroyed) return;
-    clearError();
-    if (await refreshCards()) results.compute();
-  }, 150);
-  function edited({ structural = false } = {}) {
-    // The worker is needed for the new cards at once: a long run of the old battle gives way.
-    ctx.engine.cancelOdds();
-    ctx.engine.cancel('attack-matrix');
-    advisor.changed();
-    view.changed({ structural });
-    tools.changed();
-    ctx.changed(request({ seed: scen.seed }));
-    armies.renderPrintSummary();
-    recompute();
+    replace(optionsBox, rulesFold(groups, () => sk.edited(), { note: 'Where the book leaves a point open, the choice is yours; the defaults are the plainest reading. The policy decides for the commanders.', headingId: 'wf-options-h' }));
   }
   function changed() {
     armies.render();
-    edited({ structural: true });
+    sk.edited({ structural: true });
   }
-
   function renderAll() {
     armies.render();
     renderOptions();
-    renderSolver();
+    sk.renderSolver();
     armies.renderPrintSummary();
-  }
-  function setScenario(next) {
-    scen = normalise(next, rules.example);
-    cards.attacker = scen.attacker.units.map(() => null);
-    cards.defender = scen.defender.units.map(() => null);
-    results.reset();
-    armyNote.textContent = '';
-    renderAll();
-    view.changed({ structural: true });
-    tools.changed();
-    recompute.flush();
   }
 
   renderAll();
-  recompute.flush();
-
-  return {
-    getScenario: () => request({ seed: scen.seed }),
-    setScenario,
+  sk.recompute.flush();
+  return sk.controller({
+    show(next) {
+      scen = normalise(next, rules.example);
+      cards.attacker = scen.attacker.units.map(() => null);
+      cards.defender = scen.defender.units.map(() => null);
+      armyNote.textContent = '';
+      renderAll();
+    },
+    reset: () => results.reset(),
     roll: () => results.roll(),
     hasRolled: () => results.hasRolled(),
-    linkParams: tools.linkParams,
-    readLinkParams: tools.readLinkParams,
-    destroy() { destroyed = true; builder.element.close(); },
-  };
+    destroy: () => builder.element.close(),
+  });
 }
