@@ -172,7 +172,7 @@ inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& step
         const std::uint64_t w1 = c.wsum[1], w0 = c.wsum[0];
         const std::uint64_t cw = shape_.counting ? counted_weight(kAttacker) : 0;
         const std::uint64_t sw = t0 * t1 * c.siege_sum;
-        const std::uint64_t W = t0 * (w1 + cw) + 6 * sw + t1 * w0;
+        const std::uint64_t W = t0 * (w1 + cw) + kSiegeVariants * sw + t1 * w0;
         // (Signed conversions: every count is below 2^62, and wasm has no
         // single instruction for an unsigned 64-bit one.)
         steps += static_cast<double>(c.men[0] + c.men[1]) * static_cast<double>(c.tw[0]) * static_cast<double>(c.tw[1]) *
@@ -184,7 +184,7 @@ inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& step
         if (x < t0 * w1) {
             const std::size_t i = pick(T1, h1, t0);
             if (T1[i].e == si) {
-                hit_works(b_, c.works, 1);
+                hit_works(b_, c.works, works_points(1));
                 dirty_ = true;  // a new shape
                 return;
             }
@@ -192,14 +192,14 @@ inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& step
         } else if ((x -= t0 * w1) < t0 * cw) {
             counted();
             if (dirty_) return;
-        } else if ((x -= t0 * cw) < 6 * sw) {
-            int v = 2;
+        } else if ((x -= t0 * cw) < kSiegeVariants * sw) {
+            int v = kFirstSiegeBlow;
             for (; x >= sw; x -= sw) ++v;
             hit_works(b_, c.works, works_points(v));
             dirty_ = true;
             return;
         } else {
-            x -= 6 * sw;
+            x -= kSiegeVariants * sw;
             if (kill_at(kAttacker, pick(T0, h0, t1))) return;
         }
     }
@@ -215,7 +215,7 @@ inline bool Sampler::strike(int side, std::uint64_t y, std::uint64_t w, std::uin
         const auto& T = shape_.tgts[S];
         const std::size_t i = target_at(T.data(), T.size(), c.n.data(), c.h[S].data(), y);
         if (T[i].e == structure_index(b_)) {
-            hit_works(b_, c.works, 1);
+            hit_works(b_, c.works, works_points(1));
             return dirty_ = true;
         }
         return kill_at(S, i);
@@ -224,7 +224,7 @@ inline bool Sampler::strike(int side, std::uint64_t y, std::uint64_t w, std::uin
         counted();
         return dirty_;
     }
-    hit_works(b_, c.works, works_points(2 + static_cast<int>((y - cw) / sw)));
+    hit_works(b_, c.works, works_points(kFirstSiegeBlow + static_cast<int>((y - cw) / sw)));
     return dirty_ = true;
 }
 
@@ -319,7 +319,7 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
         return true;
     };
     for (;;) {
-        const int a = (turn ? s1 : s0) > 0 ? turn : (s0 > 0 ? 0 : 1);
+        const int a = next_side(s0, s1, turn);
         const int b = 1 - a;
         std::uint64_t w = a ? W1 : W0, cw = 0, sw = 0;
         if (Extra && a == kAttacker) {
@@ -355,7 +355,7 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
                 continue;
             }
         }
-        if (x < w + cw + 6 * sw) {
+        if (x < w + cw + kSiegeVariants * sw) {
             if (strike(a, x, w, cw, sw)) break;
             // Without a change of shape only the struck side's able men fell.
             const std::int32_t m = static_cast<std::int32_t>(c.men[b]);
@@ -374,62 +374,30 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
     c.turn = turn;
 }
 
+// One attack drawn as the chance state draws it (field.hpp), on the counts
+// now, with the same draws in the same order.
 void Sampler::attack_naive(Rng& rng, int side) {
     Cur& c = cur_;
-    const int s0 = side < 0 ? 0 : side, s1 = side < 0 ? 1 : side;
-    std::int64_t C = 0;
-    for (int s = s0; s <= s1; ++s) C += c.men[s];
-    ++draws_;
-    std::int64_t r = rng.below(static_cast<std::uint32_t>(C));
-    const Att* a = nullptr;
-    int s = s0;
-    for (; s <= s1; ++s) {
-        for (const Att& x : shape_.atts[s]) {
-            const std::int64_t w = c.n[static_cast<std::size_t>(x.e)];
-            if (r < w) {
-                a = &x;
-                break;
-            }
-            r -= w;
-        }
-        if (a) break;
-    }
-    const int S = 1 - s;
-    const int si = structure_index(b_);
-    const Tgt* t = nullptr;
-    if (a->siege) {
-        t = &shape_.tgts[kDefender].back();  // the structure, listed last
-    } else {
-        ++draws_;
-        std::int64_t y = rng.below(static_cast<std::uint32_t>(c.tw[S]));
-        for (const Tgt& x : shape_.tgts[S]) {
-            const std::int64_t w = c.n[static_cast<std::size_t>(x.e)];
-            if (y < w) {
-                t = &x;
-                break;
-            }
-            y -= w;
-        }
-    }
-    const std::int64_t d = t->defense;
-    const int nv = t->e == si ? (a->siege ? 6 : 1) : t->nv;
-    ++draws_;
-    const std::int64_t z = rng.below(static_cast<std::uint32_t>((a->rating + d) * nv));
+    survey(b_, c.n.data(), c.works, field_);
+    const int a = draw_attacker(field_, side < 0 ? 0 : side, side < 0 ? 1 : side, rng);
+    const int t = draw_target(b_, field_, a, rng);
+    const int v = draw_blow(blow_in(b_, field_, c.works, a, t), rng);
+    draws_ += 3;
     steps_ += 1;
     if ((++naive_attacks_ & 0xffff) == 0) long_battle(0);
-    const bool inside = t->e != si && S == kDefender && shape_.counting;
-    if (z < d * nv) {
-        if (inside) counted();
-    } else {
-        const int k = static_cast<int>((z - d * nv) / a->rating);
-        if (t->e == si) {
-            hit_works(b_, c.works, works_points(nv == 6 ? 2 + k : 1));
+    const bool inside = t != structure_index(b_) && b_.ents[static_cast<std::size_t>(t)].side == kDefender;
+    switch (effect_of(b_, t, v)) {
+        case BlowEffect::kMiss:
+        case BlowEffect::kSpared:
+            if (inside && shape_.counting) counted();
+            break;
+        case BlowEffect::kWorks:
+            hit_works(b_, c.works, works_points(v));
             dirty_ = true;
-        } else if (k == 1) {  // a blessed soldier spared: a miss
-            if (inside) counted();
-        } else {
-            kill(t->e);
-        }
+            break;
+        case BlowEffect::kFalls:
+            kill(t);
+            break;
     }
     if (side >= 0) {
         if (c.slots[side] > 0) --c.slots[side];
@@ -469,7 +437,7 @@ bool Sampler::play(Rng& rng, SampleTally& out, const Deadline& deadline, std::ui
     while (cur_.result == kRunning) {
         if (abandoned_) return false;
         if (shape_.naive) {
-            const int side = engine ? (cur_.slots[cur_.turn] > 0 ? cur_.turn : (cur_.slots[0] > 0 ? 0 : 1)) : -1;
+            const int side = engine ? next_side(cur_.slots[0], cur_.slots[1], cur_.turn) : -1;
             attack_naive(rng, side);
             cur_.result = judge(b_, cur_.value4, cur_.standing);
         } else if (engine) {

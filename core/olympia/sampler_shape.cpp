@@ -1,7 +1,7 @@
 // Olympia: the running-totals sampler's start and its shapes: who strikes
 // whom between changes of shape, and each pair's whole-number weight over the
-// common denominator (see sampler.hpp), from what survey() (field.hpp), the
-// rules' own statement, finds.
+// common denominator (see sampler.hpp). The weights are the blows' chances
+// (hit.hpp) on what survey() (field.hpp) finds, the rules' own statement.
 #include <algorithm>
 #include <numeric>
 
@@ -93,7 +93,7 @@ bool Sampler::reshape() {
                 sh.works_target = ti;
             else
                 sh.tgt_of[static_cast<std::size_t>(t.t)] = ti;
-            sh.tgts[s].push_back({t.t, t.defense, t.t == si ? 1 : b_.ents[static_cast<std::size_t>(t.t)].blessed ? 2 : 1});
+            sh.tgts[s].push_back({t.t, t.defense});
         }
         c.tw[s] = field_.target_weight[s];
     }
@@ -110,8 +110,11 @@ bool Sampler::reshape() {
     }
     if (c.men[0] + c.men[1] == 0) return false;
 
-    // L: the lcm of every pair's (rating + defense) x variants.
-    const std::int64_t works_def = static_cast<std::int64_t>(c.works.def) * 4;
+    // L: the lcm of every pair's blow span, (rating + defense) x variants.
+    auto span = [&](const Att& a, const Tgt& t) {
+        return static_cast<std::uint64_t>(blow(b_, a.e, a.rating, t.e, t.defense).span());
+    };
+    const Tgt works{si, defense_of(b_, si, c.works)};  // a siege engine's only target
     std::uint64_t L = 1;
     bool ok = true;
     auto take = [&](std::uint64_t den) {
@@ -121,11 +124,10 @@ bool Sampler::reshape() {
     for (int s = 0; s < 2 && ok; ++s)
         for (const auto& a : sh.atts[s]) {
             if (a.siege) {
-                take(static_cast<std::uint64_t>(a.rating + works_def) * 6);
+                take(span(a, works));
                 continue;
             }
-            for (const auto& t : sh.tgts[1 - s])
-                take(static_cast<std::uint64_t>(a.rating + t.defense) * static_cast<std::uint64_t>(t.nv));
+            for (const auto& t : sh.tgts[1 - s]) take(span(a, t));
         }
     std::uint64_t D = 0;
     ok = ok && mul_ok(static_cast<std::uint64_t>(c.men[0] + c.men[1]), static_cast<std::uint64_t>(c.tw[0]), D) &&
@@ -139,18 +141,16 @@ bool Sampler::reshape() {
         for (std::size_t ai = 0; ai < sh.atts[s].size(); ++ai) {
             const Att& a = sh.atts[s][ai];
             if (a.siege) continue;
-            for (std::size_t ti = 0; ti < T.size(); ++ti) {
-                const std::uint64_t den =
-                    static_cast<std::uint64_t>(a.rating + T[ti].defense) * static_cast<std::uint64_t>(T[ti].nv);
-                sh.q[s][ai * T.size() + ti] = static_cast<std::uint64_t>(a.rating) * (L / den);
-            }
+            // One hit variant's weight: rating x L / span (hit.hpp).
+            for (std::size_t ti = 0; ti < T.size(); ++ti)
+                sh.q[s][ai * T.size() + ti] = static_cast<std::uint64_t>(a.rating) * (L / span(a, T[ti]));
         }
     }
     sh.qsiege.assign(sh.atts[kAttacker].size(), 0);
     for (std::size_t ai = 0; ai < sh.atts[kAttacker].size(); ++ai) {
         const Att& a = sh.atts[kAttacker][ai];
         if (!a.siege) continue;
-        sh.qsiege[ai] = static_cast<std::uint64_t>(a.rating) * (L / (static_cast<std::uint64_t>(a.rating + works_def) * 6));
+        sh.qsiege[ai] = static_cast<std::uint64_t>(a.rating) * (L / span(a, works));
     }
     // Only ratios of weights matter: a factor common to L and every q comes
     // out, which keeps most draws within Lemire's 32 bits.
