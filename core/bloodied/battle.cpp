@@ -337,9 +337,10 @@ json odds(const Scenario& s, const In& solver_in) {
     auto battle = std::make_shared<Battle>(prepare(s, nullptr));
     json out;
     if (req.method != "monte-carlo" && req.path != "generic") {
-        // The closed form: two independent sums of DICE6 (no state at all).
+        // The closed form: two independent sums of DICE6 (no state at all),
+        // named as every fast path is: "exact-..." in method, its name in path.
         out = exact_odds(*battle);
-        out["method"] = "exact";
+        out["method"] = "exact-closed-form";
         out["path"] = "closed form";
         out["states"] = 0;
         out["dropped"] = 0.0;

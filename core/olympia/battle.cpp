@@ -85,8 +85,6 @@ std::int64_t State::standing(int side, bool with_nobles) const {
 }
 
 bool State::bonus_counting() const { return olympia::bonus_counting(*b_, works()); }
-std::int64_t State::defense_of(int t) const { return olympia::defense_of(*b_, t, works()); }
-int State::variants(int a, int t) const { return olympia::variants(*b_, a, t); }
 
 State::View State::view() const {
     View v;
@@ -102,20 +100,7 @@ State::View& State::scratch_view() const {
 
 void State::fill_view(View& v) const { survey(*b_, n_.data(), works(), v); }
 
-const std::vector<State::Target>& State::targets_for(const View& v, int a) const {
-    const Entity& e = b_->ents[static_cast<std::size_t>(a)];
-    if (e.siege) {
-        thread_local std::vector<Target> only(1);
-        only[0] = {structure_index(), 1, defense_of(structure_index())};
-        return only;
-    }
-    return v.targets[1 - e.side];
-}
-
-int State::engine_side() const {
-    if (slots_[turn_] > 0) return turn_;
-    return slots_[0] > 0 ? 0 : 1;
-}
+int State::engine_side() const { return next_side(slots_[0], slots_[1], turn_); }
 
 // One node per attack: every (attacker, target, blow) with its probability,
 // merged by effect, over one common denominator L = C x lcm(T) x lcm((A+B) x
@@ -132,17 +117,11 @@ bool State::plan(const View& v, int s0, int s1, std::uint64_t& L) const {
         C += static_cast<std::uint64_t>(v.attacker_men[s]);
         for (const auto& at : v.attackers[s]) {
             std::uint64_t T = 0;
-            if (b_->ents[static_cast<std::size_t>(at.e)].siege) {
-                T = 1;
-                ls = lcm64(ls, static_cast<std::uint64_t>((at.rating + defense_of(structure_index())) * 6));
-            } else {
-                for (const auto& t : v.targets[1 - s]) {
-                    T += static_cast<std::uint64_t>(t.weight);
-                    ls = lcm64(ls, static_cast<std::uint64_t>((at.rating + t.defense) * variants(at.e, t.t)));
-                    if (ls > kMaxWeight) return false;
-                }
+            for (const auto& t : targets_for(*b_, v, at.e)) {
+                T += static_cast<std::uint64_t>(t.weight);
+                ls = lcm64(ls, static_cast<std::uint64_t>(blow(*b_, at.e, at.rating, t.t, t.defense).span()));
+                if (ls > kMaxWeight) return false;
             }
-            if (ls > kMaxWeight) return false;
             lt = lcm64(lt, T);
             if (lt > kMaxWeight) return false;
         }
@@ -154,7 +133,8 @@ bool State::plan(const View& v, int s0, int s1, std::uint64_t& L) const {
 
 std::uint32_t State::blow_code(int t, int v) const {
     // A blessed soldier who survives is, in effect, a miss.
-    if (v == 0 || (v == 2 && t != structure_index())) {
+    const BlowEffect effect = effect_of(*b_, t, v);
+    if (effect == BlowEffect::kMiss || effect == BlowEffect::kSpared) {
         const bool inside = t != structure_index() && b_->ents[static_cast<std::size_t>(t)].side == kDefender;
         return kCombined | (inside && bonus_counting() ? kMissCounted : kMissPlain);
     }
@@ -176,19 +156,17 @@ void State::combined_outcomes(const View& v, std::uint64_t L, Outcomes& out) con
     };
     for (int s = s0; s <= s1; ++s)
         for (const auto& at : v.attackers[s]) {
-            const auto& tg = targets_for(v, at.e);
+            const auto& tg = targets_for(*b_, v, at.e);
             std::uint64_t T = 0;
             for (const auto& t : tg) T += static_cast<std::uint64_t>(t.weight);
             for (const auto& t : tg) {
-                const int nv = variants(at.e, t.t);
-                const std::uint64_t per = static_cast<std::uint64_t>(at.rating + t.defense) * static_cast<std::uint64_t>(nv);
-                // Weight of one (attacker, target, blow outcome) unit: w_a w_t L / (C T (A+B) nv).
-                const std::uint64_t unit = L / C / T / per * static_cast<std::uint64_t>(at.weight) *
-                                           static_cast<std::uint64_t>(t.weight);
-                add(blow_code(t.t, 0), unit * static_cast<std::uint64_t>(t.defense) * static_cast<std::uint64_t>(nv));
-                const int first = (t.t == structure_index() && nv == 6) ? 2 : 1;
-                const int last = (t.t == structure_index() && nv == 6) ? 7 : nv;
-                for (int k = first; k <= last; ++k) add(blow_code(t.t, k), unit * static_cast<std::uint64_t>(at.rating));
+                const Blow bw = blow(*b_, at.e, at.rating, t.t, t.defense);
+                // Weight of one (attacker, target, blow outcome) unit: w_a w_t L / (C T span).
+                const std::uint64_t unit = L / C / T / static_cast<std::uint64_t>(bw.span()) *
+                                           static_cast<std::uint64_t>(at.weight) * static_cast<std::uint64_t>(t.weight);
+                add(blow_code(t.t, 0), unit * static_cast<std::uint64_t>(bw.miss()));
+                for (int k = bw.first; k <= bw.last(); ++k)
+                    add(blow_code(t.t, k), unit * static_cast<std::uint64_t>(bw.rating));
             }
         }
     std::uint64_t g = 0;
@@ -201,49 +179,19 @@ std::uint32_t State::sample(Dice& dice) const {
     const View& v = scratch_view();
     std::uint64_t L = 0;
     const bool engine = b_->options.engine_order;
-    const bool combined = stage_ == 0 && !staged_ && plan(v, engine ? engine_side() : 0, engine ? engine_side() : 1, L);
+    const int s0 = engine ? engine_side() : 0, s1 = engine ? s0 : 1;
+    const bool combined = stage_ == 0 && !staged_ && plan(v, s0, s1, L);
     int a = pe_, t = pt_;
     if (stage_ == 0) {
-        const int s0 = engine ? engine_side() : 0, s1 = engine ? s0 : 1;
-        std::int64_t C = 0;
-        for (int s = s0; s <= s1; ++s) C += v.attacker_men[s];
-        std::int64_t r = dice.below(static_cast<std::uint32_t>(C));
-        for (int s = s0; s <= s1 && a < 0; ++s)
-            for (const auto& at : v.attackers[s]) {
-                if (r < at.weight) {
-                    a = at.e;
-                    break;
-                }
-                r -= at.weight;
-            }
+        a = draw_attacker(v, s0, s1, dice);
         if (!combined) return static_cast<std::uint32_t>(a);
     }
     if (stage_ <= 1) {
-        const auto& tg = targets_for(v, a);
-        std::int64_t T = 0;
-        for (const auto& x : tg) T += x.weight;
-        std::int64_t r = dice.below(static_cast<std::uint32_t>(T));
-        for (const auto& x : tg) {
-            if (r < x.weight) {
-                t = x.t;
-                break;
-            }
-            r -= x.weight;
-        }
+        t = draw_target(*b_, v, a, dice);
         if (!combined) return static_cast<std::uint32_t>(t);
     }
-    std::int64_t rating = 0;
-    for (const auto& at : v.attackers[b_->ents[static_cast<std::size_t>(a)].side])
-        if (at.e == a) rating = at.rating;
-    const std::int64_t d = defense_of(t);
-    const int nv = variants(a, t);
-    const std::int64_t x = dice.below(static_cast<std::uint32_t>((rating + d) * nv));
-    int blow = 0;
-    if (x >= d * nv) {
-        const int k = static_cast<int>((x - d * nv) / rating);
-        blow = (t == structure_index() && nv == 6) ? 2 + k : 1 + k;
-    }
-    return combined ? blow_code(t, blow) : static_cast<std::uint32_t>(blow);
+    const int code = draw_blow(blow_in(*b_, v, works(), a, t), dice);
+    return combined ? blow_code(t, code) : static_cast<std::uint32_t>(code);
 }
 
 void State::chance_outcomes(Outcomes& out) const {
@@ -265,21 +213,13 @@ void State::chance_outcomes(Outcomes& out) const {
         return;
     }
     if (stage_ == 1) {
-        for (const auto& t : targets_for(v, pe_)) out.push_back({static_cast<std::uint32_t>(t.t), static_cast<std::uint64_t>(t.weight)});
+        for (const auto& t : targets_for(*b_, v, pe_)) out.push_back({static_cast<std::uint32_t>(t.t), static_cast<std::uint64_t>(t.weight)});
         return;
     }
-    std::int64_t r = 0;
-    for (const auto& at : v.attackers[b_->ents[static_cast<std::size_t>(pe_)].side])
-        if (at.e == pe_) r = at.rating;
-    const std::int64_t d = defense_of(pt_);
-    const int nv = variants(pe_, pt_);
-    if (d > 0) out.push_back({0, static_cast<std::uint64_t>(d * nv)});
-    if (pt_ == structure_index() && nv == 6) {
-        for (std::uint32_t k = 2; k <= 7; ++k) out.push_back({k, static_cast<std::uint64_t>(r)});
-    } else {
-        out.push_back({1, static_cast<std::uint64_t>(r)});
-        if (nv == 2) out.push_back({2, static_cast<std::uint64_t>(r)});
-    }
+    const Blow bw = blow_in(*b_, v, works(), pe_, pt_);
+    if (bw.miss() > 0) out.push_back({0, static_cast<std::uint64_t>(bw.miss())});
+    for (int k = bw.first; k <= bw.last(); ++k)
+        out.push_back({static_cast<std::uint32_t>(k), static_cast<std::uint64_t>(bw.rating)});
 }
 
 std::string State::who(int e) const {
@@ -295,7 +235,8 @@ void State::strike(int a, int t, int v, Log* log) {
     const bool to_structure = t == structure_index();
     const bool inside = !to_structure && b_->ents[static_cast<std::size_t>(t)].side == kDefender;
     if (inside && bonus_counting()) ++targeted_;
-    if (v == 0) {
+    const BlowEffect effect = effect_of(*b_, t, v);
+    if (effect == BlowEffect::kMiss) {
         ++misses_;
         return;
     }
@@ -305,7 +246,7 @@ void State::strike(int a, int t, int v, Log* log) {
         data = {{"attacker", a >= 0 ? json(who(a)) : json(nullptr)}, {"target", who(t)}};
         striker = a >= 0 ? who(a) : std::string("A man");
     }
-    if (to_structure) {
+    if (effect == BlowEffect::kWorks) {
         const std::int32_t points = works_points(v);
         const std::int32_t def0 = sdef_, dmg0 = sdmg_;
         Works w = works();
@@ -325,7 +266,7 @@ void State::strike(int a, int t, int v, Log* log) {
         return;
     }
     const Entity& x = b_->ents[static_cast<std::size_t>(t)];
-    if (v == 2) {
+    if (effect == BlowEffect::kSpared) {
         ++misses_;
         if (log) log->add("hit", striker + " strikes " + who(t) + ", who is spared by the gods.", data);
         return;

@@ -217,12 +217,12 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
                 }
                 // Blows on the structure: one point, or a siege engine's 5-10.
                 if (a == kAttacker)
-                    for (int v = 1; v <= 7; ++v) {
+                    for (int v = 1; v <= kLastBlow; ++v) {
                         double pv = 0;
                         for (std::size_t k = 0; k < sh.att[a].size(); ++k) {
                             const double m = n[static_cast<std::size_t>(sh.att[a][k])];
                             if (v == 1 && !sh.siege[a][k]) pv += m * sh.qw[k] * scale;
-                            if (v > 1 && sh.siege[a][k]) pv += m * sh.qs[k] / static_cast<double>(C[a]);
+                            if (v >= kFirstSiegeBlow && sh.siege[a][k]) pv += m * sh.qs[k] / static_cast<double>(C[a]);
                         }
                         if (pv <= 0) continue;
                         Effect f{pv, false, kRunning, false, 0.0, nullptr, C[0], C[1], -1, w};
@@ -244,7 +244,7 @@ SweepStatus CycleSweep::solve(const Battle& b, Tally& tally, const ExactOptions&
                 for (const Effect& f : fx[a]) pa[a] += f.p;
             }
             auto attack = [&](std::int64_t s0, std::int64_t s1, int t, double m) {
-                const int a = (t ? s1 : s0) > 0 ? t : (s0 > 0 ? 0 : 1);
+                const int a = next_side(s0, s1, t);
                 if (a == 0) --s0; else --s1;
                 for (Effect& k : fx[a]) {
                     const double mass = m * k.p;

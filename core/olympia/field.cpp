@@ -6,19 +6,6 @@
 
 namespace bc::olympia {
 
-std::int64_t defense_of(const Battle& b, int t, const Works& w) noexcept {
-    if (t == structure_index(b)) return static_cast<std::int64_t>(w.def) * 4;
-    const Entity& e = b.ents[static_cast<std::size_t>(t)];
-    std::int64_t d = e.d4;
-    if (e.side == kDefender && bonus_counting(b, w)) d += static_cast<std::int64_t>(w.def) * 4;
-    return d;
-}
-
-int variants(const Battle& b, int a, int t) noexcept {
-    if (t == structure_index(b)) return b.ents[static_cast<std::size_t>(a)].siege ? 6 : 1;
-    return b.ents[static_cast<std::size_t>(t)].blessed ? 2 : 1;
-}
-
 void hit_works(const Battle& b, Works& w, std::int32_t points) noexcept {
     const std::int32_t off = std::min(w.def, points);
     w.def -= off;
@@ -60,9 +47,11 @@ void survey(const Battle& b, const std::int32_t* n, const Works& w, Field& v) {
     v.front[0] = front[0];
     v.front[1] = front[1];
     const bool standing = works_standing(b, w);
+    v.works_only.clear();
     if (standing) {
         v.targets[kDefender].push_back({structure_index(b), 1, defense_of(b, structure_index(b), w)});
         v.target_weight[kDefender] += 1;
+        v.works_only.push_back(v.targets[kDefender].back());
     }
     for (std::size_t i = 0; i < E.size(); ++i) {
         const Entity& e = E[i];
@@ -79,6 +68,42 @@ void survey(const Battle& b, const std::int32_t* n, const Works& w, Field& v) {
         v.attackers[s].push_back({static_cast<int>(i), n[i], r});
         v.attacker_men[s] += n[i];
     }
+}
+
+int draw_attacker(const Field& f, int s0, int s1, Dice& dice) {
+    std::int64_t C = 0;
+    for (int s = s0; s <= s1; ++s) C += f.attacker_men[s];
+    std::int64_t r = dice.below(static_cast<std::uint32_t>(C));
+    for (int s = s0; s <= s1; ++s)
+        for (const auto& at : f.attackers[s]) {
+            if (r < at.weight) return at.e;
+            r -= at.weight;
+        }
+    return -1;  // not reached: r < C
+}
+
+const std::vector<Field::Target>& targets_for(const Battle& b, const Field& f, int a) noexcept {
+    const Entity& e = b.ents[static_cast<std::size_t>(a)];
+    return e.siege ? f.works_only : f.targets[1 - e.side];
+}
+
+int draw_target(const Battle& b, const Field& f, int a, Dice& dice) {
+    const auto& tg = targets_for(b, f, a);
+    std::int64_t T = 0;
+    for (const auto& x : tg) T += x.weight;
+    std::int64_t r = dice.below(static_cast<std::uint32_t>(T));
+    for (const auto& x : tg) {
+        if (r < x.weight) return x.t;
+        r -= x.weight;
+    }
+    return -1;  // not reached: r < T
+}
+
+Blow blow_in(const Battle& b, const Field& f, const Works& w, int a, int t) noexcept {
+    std::int64_t rating = 0;
+    for (const auto& at : f.attackers[b.ents[static_cast<std::size_t>(a)].side])
+        if (at.e == a) rating = at.rating;
+    return blow(b, a, rating, t, defense_of(b, t, w));
 }
 
 int judge(const Battle& b, const std::int64_t value4[2], const std::int64_t standing[2]) noexcept {

@@ -7,28 +7,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "dice/rng.hpp"
+#include "olympia/hit.hpp"
 #include "olympia/olympia.hpp"
 
 namespace bc::olympia {
 
-inline int structure_index(const Battle& b) { return static_cast<int>(b.ents.size()); }
-inline bool works_standing(const Battle& b, const Works& w) { return b.structure.present && w.dmg < 100; }
-inline bool bonus_counting(const Battle& b, const Works& w) {
-    return works_standing(b, w) && w.def > 0 && w.targeted < b.bonus_limit;
-}
-
-// Defense of entity t (or of the structure, t == structure_index) in quarter
-// points: men inside add the structure's defense while the bonus counts.
-std::int64_t defense_of(const Battle& b, int t, const Works& w) noexcept;
-// How a hit of attacker a on target t splits: 1 (a kill, a wound, one point),
-// 2 (a blessed soldier dies or is spared, even odds), 6 (a siege engine's 5-10
-// points on a structure, each as likely).
-int variants(const Battle& b, int a, int t) noexcept;
 // A hit of `points` on the structure: defense first, then damage (the rest
 // carries over only by option, unless defense was already gone).
 void hit_works(const Battle& b, Works& w, std::int32_t points) noexcept;
-// Points of blow variant v (1..) on a structure: 1, or 5..10 for v = 2..7.
-inline std::int32_t works_points(int v) { return v == 1 ? 1 : 3 + v; }
 
 // noexcept matters in wasm: with JavaScript-based exceptions every call that
 // might throw, made where something must be cleaned up, goes out through
@@ -37,6 +24,25 @@ inline std::int32_t works_points(int v) { return v == 1 ? 1 : 3 + v; }
 // Fills who may strike and be struck now. n: men of each entity (nobles 0 or 1). Keeps the order of entities, which
 // seeded rolls depend on.
 void survey(const Battle& b, const std::int32_t* n, const Works& w, Field& f);
+
+// One attack as the rules roll it, from what survey() found: an attacker
+// among the men of sides s0..s1 able to strike (each man as likely), a target
+// among those he may strike (each man as likely; a siege engine strikes only
+// the structure), then the blow (hit.hpp). One draw each, in this order,
+// whether taken in one chance node or three: the chance state and the
+// sampler's draws as the state both roll with these.
+int draw_attacker(const Field& f, int s0, int s1, Dice& dice);
+const std::vector<Field::Target>& targets_for(const Battle& b, const Field& f, int a) noexcept;
+int draw_target(const Battle& b, const Field& f, int a, Dice& dice);
+// Attacker a's blow on target t: his rating as surveyed, t's defense now.
+Blow blow_in(const Battle& b, const Field& f, const Works& w, int a, int t) noexcept;
+inline int draw_blow(const Blow& blow, Dice& dice) {
+    return blow.code(dice.below(static_cast<std::uint32_t>(blow.span())));
+}
+// Engine order: the side whose slot is next (the other's when this one's are used up).
+inline int next_side(std::int64_t slots0, std::int64_t slots1, int turn) {
+    return (turn ? slots1 : slots0) > 0 ? turn : (slots0 > 0 ? 0 : 1);
+}
 
 // Break: strength (value4) below its start and at or below the break point, or
 // nobody standing. The largest strength at which a side has broken:

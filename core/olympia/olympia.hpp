@@ -159,6 +159,7 @@ struct Field {
     };
     std::vector<Attacker> attackers[2];
     std::vector<Target> targets[2];  // targets on that side
+    std::vector<Target> works_only;  // a siege engine's only target: the structure, while it stands
     std::int64_t attacker_men[2] = {0, 0};
     std::int64_t target_weight[2] = {0, 0};
     int front[2] = {0, 0};
@@ -204,9 +205,6 @@ private:
     View& scratch_view() const;  // a reused View (no allocation per attack)
     int structure_index() const { return static_cast<int>(b_->ents.size()); }
     bool bonus_counting() const;
-    const std::vector<Target>& targets_for(const View& v, int attacker_entity) const;
-    std::int64_t defense_of(int t) const;
-    int variants(int attacker, int target) const;
     bool plan(const View& v, int s0, int s1, std::uint64_t& L) const;
     void combined_outcomes(const View& v, std::uint64_t L, Outcomes& out) const;
     std::uint32_t blow_code(int t, int v) const;

@@ -136,7 +136,7 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
                     }
                 }
             }
-            total += counted + works1 + 6 * siege;
+            total += counted + works1 + kSiegeVariants * siege;
             steps += m / total;
             const double f = m / total;
 
@@ -175,7 +175,7 @@ SweepStatus CountRecurrence::solve(const Battle& b, Tally& tally, const ExactOpt
                 window_[static_cast<std::size_t>(cs)] += f * counted;
             }
             // Blows on the structure: one point, or a siege engine's 5-10.
-            for (int v = 1; v <= 7; ++v) {
+            for (int v = 1; v <= kLastBlow; ++v) {
                 const double p = v == 1 ? works1 : siege;
                 if (p <= 0) continue;
                 Works cw = w;

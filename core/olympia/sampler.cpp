@@ -12,10 +12,6 @@ namespace bc::olympia {
 
 namespace {
 
-bool mul_ok(std::uint64_t a, std::uint64_t b, std::uint64_t& out) { return !__builtin_mul_overflow(a, b, &out); }
-// D at most 2^62: every weight and every sum of weights fits with room to spare.
-constexpr std::uint64_t kMaxD = std::uint64_t(1) << 62;
-
 // The target an effect y (below the sum of n x h x scale over targets)
 // names; y becomes its place within that target's weight. Products, not
 // divisions (a 64-bit division costs more than the rest of an event).
@@ -87,230 +83,6 @@ private:
     std::uint64_t spare_ = 0;
     bool have_ = false;
 };
-
-SampleTally::SampleTally(const Battle& b, const Schema& schema)
-    : outcomes_(schema.outcomes.size(), 0), series_(schema.series.size()), events_(schema.events.size(), 0.0) {
-    std::size_t si = 0;
-    auto make = [&](std::int64_t lo, std::int64_t hi) {
-        Hist& h = series_[si++];
-        h.lo = lo;
-        h.count.assign(static_cast<std::size_t>(hi - lo + 1), 0);
-        h.first = h.count.size();
-        h.last = 0;
-    };
-    for (const auto& ms : b.men_series) {
-        std::int64_t start = 0;
-        for (int e : ms.ents) start += b.ents[static_cast<std::size_t>(e)].count;
-        make(0, start);
-    }
-    if (b.structure.present) {
-        make(0, b.structure.defense);
-        make(b.structure.damage, 100);
-    }
-}
-
-void SampleTally::flush(Tally& t) {
-    for (std::size_t i = 0; i < outcomes_.size(); ++i) {
-        if (outcomes_[i]) Recorder(t, static_cast<double>(outcomes_[i])).outcome(i);
-        outcomes_[i] = 0;
-    }
-    for (std::size_t s = 0; s < series_.size(); ++s) {
-        Hist& h = series_[s];
-        for (std::size_t k = h.first; k < h.last; ++k) {
-            if (h.count[k]) Recorder(t, static_cast<double>(h.count[k])).value(s, h.lo + static_cast<std::int64_t>(k));
-            h.count[k] = 0;
-        }
-        h.first = h.count.size();
-        h.last = 0;
-    }
-    for (std::size_t i = 0; i < events_.size(); ++i) {
-        if (events_[i] != 0) Recorder(t, events_[i]).event_chance(i, 1.0);
-        events_[i] = 0;
-    }
-    t.add_total(static_cast<double>(total_));
-    t.add_steps(steps_);
-    total_ = 0;
-    steps_ = 0;
-}
-
-Sampler::Sampler(const Battle& b) : b_(b) {
-    const std::size_t E = b.ents.size();
-    Cur& c = cur_;
-    c.n.resize(E + 1);
-    for (std::size_t i = 0; i < E; ++i) c.n[i] = static_cast<std::int32_t>(b.ents[i].count);
-    c.n[E] = 1;
-    c.works = {static_cast<std::int32_t>(b.structure.defense), static_cast<std::int32_t>(b.structure.damage), 0};
-    shape_.att_of.assign(E, -1);
-    shape_.tgt_of.assign(E, -1);
-    value4_.resize(E);
-    for (std::size_t i = 0; i < E; ++i) value4_[i] = b.ents[i].value4();
-    for (int s = 0; s < 2; ++s) {
-        threshold_[s] = break_threshold(b, s);
-        c.value4[s] = side_value4(b, c.n.data(), s);
-        c.standing[s] = side_standing(b, c.n.data(), s, true);
-    }
-    // As the state's constructor settles: break, stalemate, the first cycle.
-    c.result = judge(b, c.value4, c.standing);
-    if (c.result == kRunning) {
-        if (!reshape()) stalemate();
-        clamp_slots();
-    }
-    root_ = cur_;
-    root_shape_ = shape_;
-}
-
-void Sampler::stalemate() {
-    cur_.stalemate = true;
-    cur_.result = b_.options.stalemate_tie ? kTie : kDefenderWins;
-}
-
-// After an attack in the engine order: no side keeps more slots than it has
-// able men, and when both are used up a new cycle begins.
-void Sampler::clamp_slots() {
-    if (!b_.options.engine_order || cur_.result != kRunning) return;
-    Cur& c = cur_;
-    for (int s = 0; s < 2; ++s)
-        if (c.slots[s] > c.men[s]) c.slots[s] = static_cast<std::int32_t>(c.men[s]);
-    if (c.slots[0] == 0 && c.slots[1] == 0) {
-        c.slots[0] = static_cast<std::int32_t>(c.men[0]);
-        c.slots[1] = static_cast<std::int32_t>(c.men[1]);
-        c.turn = 0;
-    }
-}
-
-bool Sampler::reshape() {
-    Cur& c = cur_;
-    Shape& sh = shape_;
-    reshaped_ = true;
-    survey(b_, c.n.data(), c.works, field_);
-    sh.counting = bonus_counting(b_, c.works);
-    const int si = structure_index(b_);
-    for (int s = 0; s < 2; ++s) {
-        for (const auto& a : sh.atts[s]) sh.att_of[static_cast<std::size_t>(a.e)] = -1;
-        for (const auto& t : sh.tgts[s])
-            if (t.e != si) sh.tgt_of[static_cast<std::size_t>(t.e)] = -1;
-    }
-    sh.works_target = -1;
-    for (int s = 0; s < 2; ++s) {
-        sh.atts[s].clear();
-        c.plain[s] = 0;
-        for (const auto& a : field_.attackers[s]) {
-            const bool siege = b_.ents[static_cast<std::size_t>(a.e)].siege;
-            sh.att_of[static_cast<std::size_t>(a.e)] = static_cast<std::int32_t>(sh.atts[s].size());
-            sh.atts[s].push_back({a.e, a.rating, siege});
-            if (!siege) c.plain[s] += a.weight;
-        }
-        c.men[s] = field_.attacker_men[s];
-        sh.tgts[s].clear();
-        for (const auto& t : field_.targets[s]) {
-            const int ti = static_cast<int>(sh.tgts[s].size());
-            if (t.t == si)
-                sh.works_target = ti;
-            else
-                sh.tgt_of[static_cast<std::size_t>(t.t)] = ti;
-            sh.tgts[s].push_back({t.t, t.defense, t.t == si ? 1 : b_.ents[static_cast<std::size_t>(t.t)].blessed ? 2 : 1});
-        }
-        c.tw[s] = field_.target_weight[s];
-    }
-    for (int S = 0; S < 2; ++S) {
-        sh.victims[S].clear();
-        for (const auto& t : sh.tgts[S]) {
-            if (t.e == si) {
-                sh.victims[S].push_back({t.e, -1, 0, 0, false});
-                continue;
-            }
-            const Entity& x = b_.ents[static_cast<std::size_t>(t.e)];
-            sh.victims[S].push_back({t.e, sh.att_of[static_cast<std::size_t>(t.e)], x.value4(), x.siege ? 0 : 1, x.siege});
-        }
-    }
-    if (c.men[0] + c.men[1] == 0) return false;
-
-    // L: the lcm of every pair's (rating + defense) x variants.
-    const std::int64_t works_def = static_cast<std::int64_t>(c.works.def) * 4;
-    std::uint64_t L = 1;
-    bool ok = true;
-    auto take = [&](std::uint64_t den) {
-        const std::uint64_t g = std::gcd(L, den);
-        ok = ok && mul_ok(L / g, den, L) && L < kMaxD;
-    };
-    for (int s = 0; s < 2 && ok; ++s)
-        for (const auto& a : sh.atts[s]) {
-            if (a.siege) {
-                take(static_cast<std::uint64_t>(a.rating + works_def) * 6);
-                continue;
-            }
-            for (const auto& t : sh.tgts[1 - s])
-                take(static_cast<std::uint64_t>(a.rating + t.defense) * static_cast<std::uint64_t>(t.nv));
-        }
-    std::uint64_t D = 0;
-    ok = ok && mul_ok(static_cast<std::uint64_t>(c.men[0] + c.men[1]), static_cast<std::uint64_t>(c.tw[0]), D) &&
-         mul_ok(D, static_cast<std::uint64_t>(c.tw[1]), D) && mul_ok(D, L, D) && D < kMaxD;
-    sh.naive = !ok;
-    if (sh.naive) return true;
-    sh.L = L;
-    for (int s = 0; s < 2; ++s) {
-        const auto& T = sh.tgts[1 - s];
-        sh.q[s].assign(sh.atts[s].size() * T.size(), 0);
-        for (std::size_t ai = 0; ai < sh.atts[s].size(); ++ai) {
-            const Att& a = sh.atts[s][ai];
-            if (a.siege) continue;
-            for (std::size_t ti = 0; ti < T.size(); ++ti) {
-                const std::uint64_t den =
-                    static_cast<std::uint64_t>(a.rating + T[ti].defense) * static_cast<std::uint64_t>(T[ti].nv);
-                sh.q[s][ai * T.size() + ti] = static_cast<std::uint64_t>(a.rating) * (L / den);
-            }
-        }
-    }
-    sh.qsiege.assign(sh.atts[kAttacker].size(), 0);
-    for (std::size_t ai = 0; ai < sh.atts[kAttacker].size(); ++ai) {
-        const Att& a = sh.atts[kAttacker][ai];
-        if (!a.siege) continue;
-        sh.qsiege[ai] = static_cast<std::uint64_t>(a.rating) * (L / (static_cast<std::uint64_t>(a.rating + works_def) * 6));
-    }
-    // Only ratios of weights matter: a factor common to L and every q comes
-    // out, which keeps most draws within Lemire's 32 bits.
-    std::uint64_t g = L;
-    for (int s = 0; s < 2; ++s)
-        for (const std::uint64_t q : sh.q[s]) g = std::gcd(g, q);
-    for (const std::uint64_t q : sh.qsiege) g = std::gcd(g, q);
-    if (g > 1) {
-        sh.L = L / g;
-        for (int s = 0; s < 2; ++s)
-            for (std::uint64_t& q : sh.q[s]) q /= g;
-        for (std::uint64_t& q : sh.qsiege) q /= g;
-    }
-    // After each side's rows, a row of zeros: the branch-free kill
-    // in the engine loop reads a row for every attack, hit or miss, times 0 or 1.
-    for (int S = 0; S < 2; ++S) {
-        const std::size_t nt = sh.tgts[1 - S].size();
-        const auto zeros = static_cast<std::uint32_t>(sh.q[S].size());
-        sh.q[S].resize(sh.q[S].size() + nt, 0);
-        for (Victim& v : sh.victims[S]) {
-            v.plain = v.attacker >= 0 && !v.siege && v.e != si;
-            v.row = v.plain ? static_cast<std::uint32_t>(static_cast<std::size_t>(v.attacker) * nt) : zeros;
-        }
-    }
-    c.siege_sum = 0;
-    for (std::size_t ai = 0; ai < sh.atts[kAttacker].size(); ++ai)
-        if (sh.atts[kAttacker][ai].siege)
-            c.siege_sum += static_cast<std::uint64_t>(c.n[static_cast<std::size_t>(sh.atts[kAttacker][ai].e)]) * sh.qsiege[ai];
-    for (int S = 0; S < 2; ++S) {
-        const int s = 1 - S;
-        const std::size_t nt = sh.tgts[S].size();
-        c.h[S].assign(nt, 0);
-        for (std::size_t ti = 0; ti < nt; ++ti) {
-            std::uint64_t h = 0;
-            for (std::size_t ai = 0; ai < sh.atts[s].size(); ++ai)
-                if (!sh.atts[s][ai].siege)
-                    h += static_cast<std::uint64_t>(c.n[static_cast<std::size_t>(sh.atts[s][ai].e)]) * sh.q[s][ai * nt + ti];
-            c.h[S][ti] = h;
-        }
-        c.wsum[S] = 0;
-        for (std::size_t ti = 0; ti < nt; ++ti)
-            c.wsum[S] += static_cast<std::uint64_t>(c.n[static_cast<std::size_t>(sh.tgts[S][ti].e)]) * c.h[S][ti];
-    }
-    return true;
-}
 
 void Sampler::counted() {
     if (++cur_.works.targeted >= b_.bonus_limit) dirty_ = true;
@@ -400,7 +172,7 @@ inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& step
         const std::uint64_t w1 = c.wsum[1], w0 = c.wsum[0];
         const std::uint64_t cw = shape_.counting ? counted_weight(kAttacker) : 0;
         const std::uint64_t sw = t0 * t1 * c.siege_sum;
-        const std::uint64_t W = t0 * (w1 + cw) + 6 * sw + t1 * w0;
+        const std::uint64_t W = t0 * (w1 + cw) + kSiegeVariants * sw + t1 * w0;
         // (Signed conversions: every count is below 2^62, and wasm has no
         // single instruction for an unsigned 64-bit one.)
         steps += static_cast<double>(c.men[0] + c.men[1]) * static_cast<double>(c.tw[0]) * static_cast<double>(c.tw[1]) *
@@ -412,7 +184,7 @@ inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& step
         if (x < t0 * w1) {
             const std::size_t i = pick(T1, h1, t0);
             if (T1[i].e == si) {
-                hit_works(b_, c.works, 1);
+                hit_works(b_, c.works, works_points(1));
                 dirty_ = true;  // a new shape
                 return;
             }
@@ -420,14 +192,14 @@ inline void Sampler::rulebook_loop(Bits& rng, std::uint64_t& draws, double& step
         } else if ((x -= t0 * w1) < t0 * cw) {
             counted();
             if (dirty_) return;
-        } else if ((x -= t0 * cw) < 6 * sw) {
-            int v = 2;
+        } else if ((x -= t0 * cw) < kSiegeVariants * sw) {
+            int v = kFirstSiegeBlow;
             for (; x >= sw; x -= sw) ++v;
             hit_works(b_, c.works, works_points(v));
             dirty_ = true;
             return;
         } else {
-            x -= 6 * sw;
+            x -= kSiegeVariants * sw;
             if (kill_at(kAttacker, pick(T0, h0, t1))) return;
         }
     }
@@ -443,7 +215,7 @@ inline bool Sampler::strike(int side, std::uint64_t y, std::uint64_t w, std::uin
         const auto& T = shape_.tgts[S];
         const std::size_t i = target_at(T.data(), T.size(), c.n.data(), c.h[S].data(), y);
         if (T[i].e == structure_index(b_)) {
-            hit_works(b_, c.works, 1);
+            hit_works(b_, c.works, works_points(1));
             return dirty_ = true;
         }
         return kill_at(S, i);
@@ -452,7 +224,7 @@ inline bool Sampler::strike(int side, std::uint64_t y, std::uint64_t w, std::uin
         counted();
         return dirty_;
     }
-    hit_works(b_, c.works, works_points(2 + static_cast<int>((y - cw) / sw)));
+    hit_works(b_, c.works, works_points(kFirstSiegeBlow + static_cast<int>((y - cw) / sw)));
     return dirty_ = true;
 }
 
@@ -547,7 +319,7 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
         return true;
     };
     for (;;) {
-        const int a = (turn ? s1 : s0) > 0 ? turn : (s0 > 0 ? 0 : 1);
+        const int a = next_side(s0, s1, turn);
         const int b = 1 - a;
         std::uint64_t w = a ? W1 : W0, cw = 0, sw = 0;
         if (Extra && a == kAttacker) {
@@ -583,7 +355,7 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
                 continue;
             }
         }
-        if (x < w + cw + 6 * sw) {
+        if (x < w + cw + kSiegeVariants * sw) {
             if (strike(a, x, w, cw, sw)) break;
             // Without a change of shape only the struck side's able men fell.
             const std::int32_t m = static_cast<std::int32_t>(c.men[b]);
@@ -602,62 +374,30 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
     c.turn = turn;
 }
 
+// One attack drawn as the chance state draws it (field.hpp), on the counts
+// now, with the same draws in the same order.
 void Sampler::attack_naive(Rng& rng, int side) {
     Cur& c = cur_;
-    const int s0 = side < 0 ? 0 : side, s1 = side < 0 ? 1 : side;
-    std::int64_t C = 0;
-    for (int s = s0; s <= s1; ++s) C += c.men[s];
-    ++draws_;
-    std::int64_t r = rng.below(static_cast<std::uint32_t>(C));
-    const Att* a = nullptr;
-    int s = s0;
-    for (; s <= s1; ++s) {
-        for (const Att& x : shape_.atts[s]) {
-            const std::int64_t w = c.n[static_cast<std::size_t>(x.e)];
-            if (r < w) {
-                a = &x;
-                break;
-            }
-            r -= w;
-        }
-        if (a) break;
-    }
-    const int S = 1 - s;
-    const int si = structure_index(b_);
-    const Tgt* t = nullptr;
-    if (a->siege) {
-        t = &shape_.tgts[kDefender].back();  // the structure, listed last
-    } else {
-        ++draws_;
-        std::int64_t y = rng.below(static_cast<std::uint32_t>(c.tw[S]));
-        for (const Tgt& x : shape_.tgts[S]) {
-            const std::int64_t w = c.n[static_cast<std::size_t>(x.e)];
-            if (y < w) {
-                t = &x;
-                break;
-            }
-            y -= w;
-        }
-    }
-    const std::int64_t d = t->defense;
-    const int nv = t->e == si ? (a->siege ? 6 : 1) : t->nv;
-    ++draws_;
-    const std::int64_t z = rng.below(static_cast<std::uint32_t>((a->rating + d) * nv));
+    survey(b_, c.n.data(), c.works, field_);
+    const int a = draw_attacker(field_, side < 0 ? 0 : side, side < 0 ? 1 : side, rng);
+    const int t = draw_target(b_, field_, a, rng);
+    const int v = draw_blow(blow_in(b_, field_, c.works, a, t), rng);
+    draws_ += 3;
     steps_ += 1;
     if ((++naive_attacks_ & 0xffff) == 0) long_battle(0);
-    const bool inside = t->e != si && S == kDefender && shape_.counting;
-    if (z < d * nv) {
-        if (inside) counted();
-    } else {
-        const int k = static_cast<int>((z - d * nv) / a->rating);
-        if (t->e == si) {
-            hit_works(b_, c.works, works_points(nv == 6 ? 2 + k : 1));
+    const bool inside = t != structure_index(b_) && b_.ents[static_cast<std::size_t>(t)].side == kDefender;
+    switch (effect_of(b_, t, v)) {
+        case BlowEffect::kMiss:
+        case BlowEffect::kSpared:
+            if (inside && shape_.counting) counted();
+            break;
+        case BlowEffect::kWorks:
+            hit_works(b_, c.works, works_points(v));
             dirty_ = true;
-        } else if (k == 1) {  // a blessed soldier spared: a miss
-            if (inside) counted();
-        } else {
-            kill(t->e);
-        }
+            break;
+        case BlowEffect::kFalls:
+            kill(t);
+            break;
     }
     if (side >= 0) {
         if (c.slots[side] > 0) --c.slots[side];
@@ -697,7 +437,7 @@ bool Sampler::play(Rng& rng, SampleTally& out, const Deadline& deadline, std::ui
     while (cur_.result == kRunning) {
         if (abandoned_) return false;
         if (shape_.naive) {
-            const int side = engine ? (cur_.slots[cur_.turn] > 0 ? cur_.turn : (cur_.slots[0] > 0 ? 0 : 1)) : -1;
+            const int side = engine ? next_side(cur_.slots[0], cur_.slots[1], cur_.turn) : -1;
             attack_naive(rng, side);
             cur_.result = judge(b_, cur_.value4, cur_.standing);
         } else if (engine) {

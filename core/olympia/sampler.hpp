@@ -22,7 +22,12 @@
 // same updates times 0. A hit or miss at random is a branch the processor
 // mispredicts half the time, and that was most of an attack's cost.
 // When D would not fit in 63 bits the sampler draws attacker, target and blow
-// as the state does, until the next change of shape.
+// with the chance state's own draws (field.hpp), until the next change of shape.
+//
+// The files: sampler.cpp the battles and their loops (the hot code, compiled
+// for speed in wasm: see CMakeLists.txt), sampler_shape.cpp the start and the
+// shapes' weights, sample_tally.cpp the tally. Every chance is a blow's
+// (hit.hpp).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -102,7 +107,6 @@ private:
     struct Tgt {
         int e;  // entity, or structure_index (whose count n[] holds as 1)
         std::int64_t defense;
-        int nv;  // variants for a non-siege attacker (1 or 2)
     };
     // What a kill of a target changes, kept with the shape.
     struct Victim {
@@ -165,7 +169,7 @@ private:
     void rulebook_loop(Bits& rng, std::uint64_t& draws, double& steps);
     template <bool Extra>  // counted misses or siege blows
     void engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks);
-    void attack_naive(Rng& rng, int side);  // side -1: both
+    void attack_naive(Rng& rng, int side);  // as the state draws; side -1: both
     std::uint64_t counted_weight(int s) const;
 
     const Battle& b_;

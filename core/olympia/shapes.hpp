@@ -13,8 +13,8 @@
 namespace bc::olympia {
 
 // Who strikes whom for one pattern of groups standing and one state of the
-// structure, with each pair's chance to hit: rating / ((rating + defense) x
-// variants) for a kill, and the structure's chances.
+// structure, with each pair's chance of one hit variant (hit.hpp): a kill,
+// and the structure's chances.
 struct Shape {
     std::vector<std::uint8_t> alive;
     std::int32_t def = 0;
@@ -92,28 +92,28 @@ private:
                 defense[side].push_back(t.defense);
             }
         }
-        const double works_def = static_cast<double>(w.def) * 4;
+        // Each pair's chance of one hit variant (hit.hpp): a kill for men,
+        // one point or one of a siege engine's six blows for the structure.
+        const std::int64_t works_def = defense_of(b_, si, w);
         for (int side = 0; side < 2; ++side) {
             const int S = 1 - side;
             const std::size_t nt = s.tg[S].size();
             s.q[side].assign(s.att[side].size() * nt, 0.0);
             for (std::size_t a = 0; a < s.att[side].size(); ++a) {
                 if (s.siege[side][a]) continue;
-                const double r = static_cast<double>(rating[side][a]);
-                for (std::size_t j = 0; j < nt; ++j) {
-                    const int nv = variants(b_, s.att[side][a], s.tg[S][j]);
-                    s.q[side][a * nt + j] = r / ((r + static_cast<double>(defense[S][j])) * nv);
-                }
+                for (std::size_t j = 0; j < nt; ++j)
+                    s.q[side][a * nt + j] =
+                        blow(b_, s.att[side][a], rating[side][a], s.tg[S][j], defense[S][j]).p_variant();
             }
         }
         s.qw.assign(s.att[kAttacker].size(), 0.0);
         s.qs.assign(s.att[kAttacker].size(), 0.0);
         for (std::size_t a = 0; a < s.att[kAttacker].size(); ++a) {
-            const double r = static_cast<double>(rating[kAttacker][a]);
+            const double p = blow(b_, s.att[kAttacker][a], rating[kAttacker][a], si, works_def).p_variant();
             if (s.siege[kAttacker][a])
-                s.qs[a] = r / ((r + works_def) * 6);
+                s.qs[a] = p;
             else if (s.works_target)
-                s.qw[a] = r / (r + works_def);
+                s.qw[a] = p;
         }
         return s;
     }

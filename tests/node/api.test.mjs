@@ -33,7 +33,8 @@ test('version and rules', async () => {
 test('exact odds of the example, checked by hand', async () => {
   const a = await call('odds', example);
   assert.equal(a.ok, true);
-  assert.equal(a.method, 'exact');
+  assert.equal(a.method, 'exact-closed-form');  // the fast path names itself
+  assert.equal(a.path, 'closed form');
   // The Host falls with 1/144, the Cohort with 7/216 (see tests/unit/test_bloodied.cpp).
   const host = 1 / 144, cohort = 7 / 216;
   const near = (x, y) => assert.ok(Math.abs(x - y) < 1e-12, `${x} vs ${y}`);

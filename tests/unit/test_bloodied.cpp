@@ -61,7 +61,13 @@ TEST_CASE("Bloodied Steel: one unit of Arms 1 gives a Total of 0, 1, 2 with 1/2,
     const json s = {{"ruleset", "bloodied-steel"},
                     {"units", {unit("A", "tribunan", 1, 0, 1), unit("B", "ashen", 0, 0, 1)}}};
     const json out = odds_of(s);
-    CHECK(out["method"] == "exact");
+    // The closed form names itself, as every fast path does.
+    CHECK(out["method"] == "exact-closed-form");
+    CHECK(out["path"] == "closed form");
+    const json generic = odds_of(s, {{"path", "generic"}});
+    CHECK(generic["method"] == "exact");
+    CHECK(generic["path"] == "chance state");
+    for (const auto& [o, p] : out["outcomes"].items()) CHECK(generic["outcomes"][o].get<double>() == Approx(p.get<double>()).margin(1e-12));
     const json& p = out["totals"]["tribunan"]["p"];
     CHECK(p["0"].get<double>() == Approx(0.5));
     CHECK(p["1"].get<double>() == Approx(1.0 / 3));
@@ -154,7 +160,7 @@ TEST_CASE("Bloodied Steel: 1,000 units of 20 Arms are solved exactly") {
     for (int i = 0; i < 1000; ++i)
         units.push_back(unit(("u" + std::to_string(i)).c_str(), i % 2 ? "ashen" : "tribunan", 20, 6600 + i, 10));
     const json out = odds_of({{"ruleset", "bloodied-steel"}, {"units", units}});
-    CHECK(out["method"] == "exact");
+    CHECK(out["method"] == "exact-closed-form");
     double sum = 0;
     for (const auto& [k, v] : out["outcomes"].items()) sum += v.get<double>();
     CHECK(sum == Approx(1.0).epsilon(1e-12));
