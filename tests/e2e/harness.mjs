@@ -28,7 +28,19 @@ export const KEPT = 'battle-calculator/v2/battle/';
 export const RECENT = 'battle-calculator/v2/recent/';
 export const keptBattle = (page, id) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || 'null')?.scenario ?? null, KEPT + id);
 
-const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
+// Debian's Chromium headless shell (package chromium-headless-shell: the same
+// Chromium's Blink and V8, without the browser's windows), as playwright
+// itself runs headless Chromium. Each page of the full browser in its new
+// headless mode costs about 3 s of CPU before it loads anything (a window,
+// its omnibox popup drawn by a WebUI renderer of its own): 5 empty pages took
+// 14.8 s of CPU, where the shell took 1.9 s; the browser tests open hundreds.
+// BC_BROWSER=chromium runs them in the full browser instead.
+const BROWSERS = {
+  'headless-shell': ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell'],
+  chromium: ['/usr/lib/chromium/chromium', '/usr/bin/chromium'],
+};
+const BROWSER = process.env.BC_BROWSER || 'headless-shell';
+const CHROMIUM = (BROWSERS[BROWSER] || []).find((p) => fs.existsSync(p));
 
 export async function startServer(dir = path.join(root, 'build', 'site')) {
   const server = createServer(dir);
@@ -37,13 +49,13 @@ export async function startServer(dir = path.join(root, 'build', 'site')) {
   return { url, close: () => new Promise((r) => server.close(r)) };
 }
 
-export async function launch() {
-  if (!CHROMIUM) throw new Error('Chromium is not installed: run scripts/setup');
+export async function launch(extraArgs = []) {
+  if (!CHROMIUM) throw new Error(BROWSERS[BROWSER] ? `${BROWSER} is not installed: run scripts/setup` : `BC_BROWSER=${BROWSER}: not one of ${Object.keys(BROWSERS).join(', ')}`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
+      '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
     // playwright gives every launch a fresh, empty profile of its own.
   });
   return {
@@ -53,9 +65,13 @@ export async function launch() {
 }
 
 // A page that fails the test on any uncaught error or console error, and
-// records every request that leaves 127.0.0.1.
-export async function openPage(browser, url, { viewport = { width: 1280, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport });
+// records every request that leaves 127.0.0.1. The site's service worker is
+// blocked unless `serviceWorker` is asked for (the offline tests, the first
+// visit's): its install revalidates and caches every file of the site, some
+// 1.2 s of CPU for each fresh context, which the browser tests open by the
+// hundred, and the page works the same without it (as on a first visit).
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, serviceWorker = false } = {}) {
+  const context = await browser.newContext({ viewport, serviceWorkers: serviceWorker ? 'allow' : 'block' });
   const page = await context.newPage();
   const problems = [];
   const outside = [];

@@ -190,7 +190,7 @@ test('the single file works from file:// with no network', async () => {
 });
 
 test('the served site works offline after one visit (service worker)', async () => {
-  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + '#/bloodied-steel');
+  const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + '#/bloodied-steel', { serviceWorker: true });
   await settled(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
