@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { num } from '../../site/js/dom.js';
+import { decodeScenario } from '../../site/js/share.js';
 import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, root, axe } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
@@ -154,9 +155,17 @@ test('compare plans: saved copies side by side, names as text, carried by the li
   assert.deepEqual(cells, [pctText(a.plans[0].win), pctText(a.plans[1].win)]);
   assert.equal(await tool.locator('.compare-table thead th').nth(2).textContent(), '<b>More arms</b>');
   assert.equal(await tool.locator('.tool-out b').count(), 0, 'a name is text, never markup');
-  // The link carries both plans: opened afresh, the plans are there.
-  await page.waitForFunction(() => location.hash.includes('plans='));
-  const url = page.url();
+  // The link carries both plans: opened afresh, the plans are there. (The
+  // plans are packed into the address after each change, in the background:
+  // wait for the last one, both plans with the name typed.)
+  let url = '';
+  for (const until = Date.now() + 30000; ; await page.waitForTimeout(100)) {
+    url = page.url();
+    const packed = new URLSearchParams(new URL(url).hash.replace(/^#[^?]*\??/, '')).get('plans');
+    const plans = packed ? (await decodeScenario(packed)).plans : [];
+    if (plans.length === 2 && plans[1].name === '<b>More arms</b>') break;
+    assert.ok(Date.now() < until, `the address never carried both plans: ${url}`);
+  }
   await shot(page, 'tools-bloodied-steel-compare-1280.png');
   const second = await openPage(env.chrome.browser, url, { viewport: PHONE });
   await settled(second.page);
