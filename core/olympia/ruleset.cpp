@@ -95,29 +95,13 @@ json odds(const Scenario& s, const In& solver_in) {
     return out;
 }
 
-json roll(const Scenario& s, std::uint64_t seed, bool with_log) {
-    // Without the log, the blows go unnarrated (the steps after the battle,
-    // a few lines, are written and left out).
-    Log log;
-    Log* narrate = with_log ? &log : nullptr;
-    auto battle = std::make_shared<Battle>(prepare(s, true));
-    Rng rng(seed);
-    const State end = play(State(battle, narrate), rng, narrate);
-    const int result = end.result();
-    const std::string winner_leader =
-        result == kTie ? std::string() : battle->nobles[static_cast<std::size_t>(battle->leader[result])].name;
-    int loser = -1;
-    Chance c{0, 1};
-    if (!end.stalemate() && result != kTie) {
-        loser = 1 - result;
-        const bool nobles = battle->options.prisoners_count_nobles;
-        c = capture_chance(end.standing(result, nobles), end.standing(loser, nobles));
-    }
+namespace {
 
-    // After the battle: wounds first (Health), then prisoners.
+// After the battle, wounds first (each noble who fell loses d100
+// Health, and dies at 0): every noble's fate, and the loser's dead.
+json wounds(const Battle& battle, const State& end, Rng& rng, Log& log, int loser, std::vector<std::string>& dead_losers) {
     json fates = json::array();
-    std::vector<std::string> taken, dead_losers;
-    for (const auto& nb : battle->nobles) {
+    for (const auto& nb : battle.nobles) {
         json f = {{"name", nb.name}, {"side", side_id(nb.side)}, {"hit", false}, {"health", nb.health},
                   {"killed", false}, {"captured", false}};
         if (end.count(nb.entity) == 0) {
@@ -139,47 +123,60 @@ json roll(const Scenario& s, std::uint64_t seed, bool with_log) {
         }
         fates.push_back(f);
     }
-    if (loser >= 0) {
-        const double pct = 100.0 * c.p();
-        for (std::size_t i = 0; i < battle->nobles.size(); ++i) {
-            const NobleInfo& nb = battle->nobles[i];
-            if (nb.side != loser || fates[i]["killed"] == true) continue;
-            const bool caught = rng.below(static_cast<std::uint32_t>(c.den)) < c.num;
-            fates[i]["captured"] = caught;
-            json pj = {{"noble", nb.name}, {"chance", c.p()}, {"captured", caught}};
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.4g%%", pct);
-            if (caught) {
-                taken.push_back(nb.name);
-                log.add("prisoner", nb.name + " is taken prisoner by " + winner_leader + " (chance " + buf + ").", pj);
-            } else {
-                log.add("prisoner", nb.name + " escapes (chance of capture " + std::string(buf) + ").", pj);
-            }
-        }
-        std::vector<std::string> stripped = taken;
-        stripped.insert(stripped.end(), dead_losers.begin(), dead_losers.end());
-        if (!stripped.empty())
-            log.add("loot", winner_leader + " takes the belongings of " + join_words(stripped) + ".",
-                    {{"to", winner_leader}, {"from", stripped}});
-        const std::string loser_leader = battle->nobles[static_cast<std::size_t>(battle->leader[loser])].name;
-        if (result == kAttackerWins && battle->structure.present && end.structure_damage() < 100)
-            log.add("position", winner_leader + " may move into the " + battle->structure_name + ", ejecting " +
-                                    loser_leader + "'s stack.",
-                    json::object());
-        else
-            log.add("position", winner_leader + " may take " + loser_leader + "'s place.", json::object());
-    }
+    return fates;
+}
 
+// Then prisoners: each of the loser's living nobles is taken with chance c;
+// the winner takes the belongings of the taken and the dead, and may take the
+// loser's place. Returns the nobles taken.
+std::vector<std::string> prisoners(const Battle& battle, const State& end, Rng& rng, Log& log, int result, Chance c,
+                                   json& fates, const std::vector<std::string>& dead_losers) {
+    const int loser = 1 - result;
+    const std::string winner_leader = battle.nobles[static_cast<std::size_t>(battle.leader[result])].name;
+    std::vector<std::string> taken;
+    const double pct = 100.0 * c.p();
+    for (std::size_t i = 0; i < battle.nobles.size(); ++i) {
+        const NobleInfo& nb = battle.nobles[i];
+        if (nb.side != loser || fates[i]["killed"] == true) continue;
+        const bool caught = rng.below(static_cast<std::uint32_t>(c.den)) < c.num;
+        fates[i]["captured"] = caught;
+        json pj = {{"noble", nb.name}, {"chance", c.p()}, {"captured", caught}};
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.4g%%", pct);
+        if (caught) {
+            taken.push_back(nb.name);
+            log.add("prisoner", nb.name + " is taken prisoner by " + winner_leader + " (chance " + buf + ").", pj);
+        } else {
+            log.add("prisoner", nb.name + " escapes (chance of capture " + std::string(buf) + ").", pj);
+        }
+    }
+    std::vector<std::string> stripped = taken;
+    stripped.insert(stripped.end(), dead_losers.begin(), dead_losers.end());
+    if (!stripped.empty())
+        log.add("loot", winner_leader + " takes the belongings of " + join_words(stripped) + ".",
+                {{"to", winner_leader}, {"from", stripped}});
+    const std::string loser_leader = battle.nobles[static_cast<std::size_t>(battle.leader[loser])].name;
+    if (result == kAttackerWins && battle.structure.present && end.structure_damage() < 100)
+        log.add("position", winner_leader + " may move into the " + battle.structure_name + ", ejecting " +
+                                loser_leader + "'s stack.",
+                json::object());
+    else
+        log.add("position", winner_leader + " may take " + loser_leader + "'s place.", json::object());
+    return taken;
+}
+
+// Each side at the end: its strength, its men by kind and its nobles' fates;
+// `left_text` gets the words for the men left.
+json sides_at_end(const Battle& battle, const State& end, const json& fates, std::vector<std::string>& left_text) {
     json sides = json::object();
-    std::vector<std::string> left_text;
     for (int side = 0; side < 2; ++side) {
-        json j = side_base(*battle, side);
+        json j = side_base(battle, side);
         j["strength_left"] = static_cast<double>(end.value4(side)) / 4;
-        const auto start = men_at_start(*battle, side);
+        const auto start = men_at_start(battle, side);
         std::vector<std::int64_t> now(kinds().size(), 0);
-        for (std::size_t i = 0; i < battle->ents.size(); ++i)
-            if (battle->ents[i].side == side && !battle->ents[i].is_noble)
-                now[static_cast<std::size_t>(battle->ents[i].kind)] += end.count(static_cast<int>(i));
+        for (std::size_t i = 0; i < battle.ents.size(); ++i)
+            if (battle.ents[i].side == side && !battle.ents[i].is_noble)
+                now[static_cast<std::size_t>(battle.ents[i].kind)] += end.count(static_cast<int>(i));
         json men = json::object();
         std::vector<std::string> parts;
         for (std::size_t k = 0; k < kinds().size(); ++k) {
@@ -189,13 +186,42 @@ json roll(const Scenario& s, std::uint64_t seed, bool with_log) {
         }
         j["men"] = men;
         json nobles = json::array();
-        for (std::size_t i = 0; i < battle->nobles.size(); ++i)
-            if (battle->nobles[i].side == side) nobles.push_back(fates[i]);
+        for (std::size_t i = 0; i < battle.nobles.size(); ++i)
+            if (battle.nobles[i].side == side) nobles.push_back(fates[i]);
         j["nobles"] = nobles;
         sides[side_id(side)] = j;
         left_text.push_back(std::string(side == kAttacker ? "attacker" : "defender") + " " +
                             (parts.empty() ? std::string("no men") : join_words(parts)));
     }
+    return sides;
+}
+
+}  // namespace
+
+json roll(const Scenario& s, std::uint64_t seed, bool with_log) {
+    // Without the log, the blows go unnarrated (the steps after the battle,
+    // a few lines, are written and left out).
+    Log log;
+    Log* narrate = with_log ? &log : nullptr;
+    auto battle = std::make_shared<Battle>(prepare(s, true));
+    Rng rng(seed);
+    const State end = play(State(battle, narrate), rng, narrate);
+    const int result = end.result();
+    const std::string winner_leader =
+        result == kTie ? std::string() : battle->nobles[static_cast<std::size_t>(battle->leader[result])].name;
+    int loser = -1;
+    Chance c{0, 1};
+    if (!end.stalemate() && result != kTie) {
+        loser = 1 - result;
+        const bool nobles = battle->options.prisoners_count_nobles;
+        c = capture_chance(end.standing(result, nobles), end.standing(loser, nobles));
+    }
+
+    std::vector<std::string> dead_losers, taken;
+    json fates = wounds(*battle, end, rng, log, loser, dead_losers);
+    if (loser >= 0) taken = prisoners(*battle, end, rng, log, result, c, fates, dead_losers);
+    std::vector<std::string> left_text;
+    const json sides = sides_at_end(*battle, end, fates, left_text);
     std::string result_text = result == kTie ? "Both stacks break: nobody wins."
                               : result == kAttackerWins ? winner_leader + "'s attack is victorious."
                                                         : winner_leader + " holds against the attack.";
