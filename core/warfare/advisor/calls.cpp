@@ -145,6 +145,93 @@ std::string order_text(const Battle& b, const Order& o, int side) {
     return "";
 }
 
+// One order weighed: the battle after it, solved or sampled in `slice`
+// seconds. Its row gets the method and the chances, or "method": "none" with
+// the reason it was not weighed.
+void weigh_order(const Battle& b, const State& at, const Order& o, int side, const SolverRequest& whole, double slice,
+                 json& row) {
+    SolverRequest r = whole;
+    r.time_limit_s = slice;
+    State after = at;
+    after.give(o, nullptr);
+    Tally tally(State::schema(b));
+    json ans;
+    try {
+        // Each order is sampled from its own state, in a slice of the time:
+        // too few battles for a graph of states (battle/sample.cpp) to pay.
+        ans = solve_any(after, tally, r,
+                        [&after](Tally& t, const MonteCarloOptions& mo) { return sample_battle_generic(after, t, mo); });
+    } catch (const LimitError& e) {
+        row["method"] = "none";
+        row["reason"] = e.what();
+        return;
+    }
+    if (tally.total() <= 0) {
+        row["method"] = "none";
+        row["reason"] = "no battle was played to its end within the time limit";
+        return;
+    }
+    const json out = outcomes_json(tally);
+    const std::string me = side_id(side), foe = side_id(1 - side);
+    row["method"] = ans["method"];
+    // Named as the odds name their path (battle/calls.cpp): each order is
+    // sampled by the plain sampler, and solved exactly by the canonical
+    // key unless the request asks for the generic path.
+    row["path"] = ans["method"] == "monte-carlo" ? "plain sampler"
+                  : b.full_key                   ? "chance state, every field keyed"
+                                                 : "chance state, canonical key";
+    for (const char* k : {"states", "trials", "fallback", "stopped_by"})
+        if (ans.contains(k)) row[k] = ans[k];
+    row["win"] = out[me];
+    row["lose"] = out[foe];
+    row["draw"] = out["draw"];
+    row["endless"] = out["endless"];
+    if (ans["method"] == "monte-carlo") {
+        const json ci = outcomes_ci_json(tally);
+        row["ci95"] = {{"win", ci[me]}, {"lose", ci[foe]}, {"draw", ci["draw"]}, {"endless", ci["endless"]}};
+    }
+}
+
+// Best first: the highest chance to win, then the lowest chance to lose;
+// orders not weighed come last, in the order they were listed.
+json rank_orders(const json& rows) {
+    std::vector<std::size_t> weighed;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i]["method"] != "none") weighed.push_back(i);
+    std::stable_sort(weighed.begin(), weighed.end(), [&rows](std::size_t x, std::size_t y) {
+        const double wx = rows[x]["win"].get<double>(), wy = rows[y]["win"].get<double>();
+        return wx != wy ? wx > wy : rows[x]["lose"].get<double>() < rows[y]["lose"].get<double>();
+    });
+    json ranked = json::array();
+    for (std::size_t k = 0; k < weighed.size(); ++k) {
+        json r = rows[weighed[k]];
+        r["rank"] = k + 1;
+        r["best"] = k == 0;
+        ranked.push_back(r);
+    }
+    for (const auto& r : rows)
+        if (r["method"] == "none") {
+            json x = r;
+            x["best"] = false;
+            ranked.push_back(x);
+        }
+    return ranked;
+}
+
+// Whose advice it is, and when.
+std::string advice_note(const Battle& b, const State::Moment& m, bool set_up) {
+    const int side = m.side;
+    if (set_up)
+        return std::string("At the moment set up: round ") + std::to_string(m.round) + ", the " + side_id(side) +
+               " to give its next order.";
+    return std::string("At the start of the battle, with the ") + side_id(side) + " acting first" +
+           (b.opt.initiative == Initiative::Rolled ? " (initiative is rolled: set situation.side for the other side's advice)."
+            : (b.opt.initiative == Initiative::Attacker) == (side == kAttacker)
+                ? " (option initiative)."
+                : std::string(" (as asked, though option initiative gives the first order to the ") + side_id(1 - side) +
+                      ").");
+}
+
 }  // namespace
 
 json advise_call(const In& req) {
@@ -177,11 +264,6 @@ json advise_call(const In& req) {
     const Deadline deadline(whole.time_limit_s);
     const std::size_t n = list.size();
     json rows = json::array();
-    struct Score {
-        double win = -1, lose = 2;
-        std::size_t i = 0;
-    };
-    std::vector<Score> scores;
     for (std::size_t i = 0; i < n; ++i) {
         const Order& o = list[i];
         json row = {{"kind", order_kind(o.kind)}, {"text", order_text(b, o, side)}, {"policy", o == pol}};
@@ -195,89 +277,21 @@ json advise_call(const In& req) {
         if (deadline.passed() || slice < 0.01) {
             row["method"] = "none";
             row["reason"] = "the time limit ran out before this order was weighed";
-            rows.push_back(row);
-            continue;
+        } else {
+            weigh_order(b, at, o, side, whole, slice, row);
         }
-        SolverRequest r = whole;
-        r.time_limit_s = slice;
-        State after = at;
-        after.give(o, nullptr);
-        Tally tally(State::schema(b));
-        json ans;
-        try {
-            // Each order is sampled from its own state, in a slice of the time:
-            // too few battles for a graph of states (battle/sample.cpp) to pay.
-            ans = solve_any(after, tally, r,
-                            [&after](Tally& t, const MonteCarloOptions& mo) { return sample_battle_generic(after, t, mo); });
-        } catch (const LimitError& e) {
-            row["method"] = "none";
-            row["reason"] = e.what();
-            rows.push_back(row);
-            continue;
-        }
-        if (tally.total() <= 0) {
-            row["method"] = "none";
-            row["reason"] = "no battle was played to its end within the time limit";
-            rows.push_back(row);
-            continue;
-        }
-        const json out = outcomes_json(tally);
-        const std::string me = side_id(side), foe = side_id(1 - side);
-        row["method"] = ans["method"];
-        // Named as the odds name their path (battle/calls.cpp): each order is
-        // sampled by the plain sampler, and solved exactly by the canonical
-        // key unless the request asks for the generic path.
-        row["path"] = ans["method"] == "monte-carlo" ? "plain sampler"
-                      : b.full_key                   ? "chance state, every field keyed"
-                                                     : "chance state, canonical key";
-        for (const char* k : {"states", "trials", "fallback", "stopped_by"})
-            if (ans.contains(k)) row[k] = ans[k];
-        row["win"] = out[me];
-        row["lose"] = out[foe];
-        row["draw"] = out["draw"];
-        row["endless"] = out["endless"];
-        if (ans["method"] == "monte-carlo") {
-            const json ci = outcomes_ci_json(tally);
-            row["ci95"] = {{"win", ci[me]}, {"lose", ci[foe]}, {"draw", ci["draw"]}, {"endless", ci["endless"]}};
-        }
-        scores.push_back({row["win"].get<double>(), row["lose"].get<double>(), i});
         rows.push_back(row);
     }
-    // Best first: the highest chance to win, then the lowest chance to lose;
-    // orders not weighed come last, in the order they were listed.
-    std::stable_sort(scores.begin(), scores.end(), [](const Score& x, const Score& y) {
-        return x.win != y.win ? x.win > y.win : x.lose < y.lose;
-    });
-    json ranked = json::array();
-    for (std::size_t k = 0; k < scores.size(); ++k) {
-        json r = rows[scores[k].i];
-        r["rank"] = k + 1;
-        r["best"] = k == 0;
-        ranked.push_back(r);
-    }
-    for (const auto& r : rows)
-        if (r["method"] == "none") {
-            json x = r;
-            x["best"] = false;
-            ranked.push_back(x);
-        }
-    int pol_at = -1, best_at = scores.empty() ? -1 : 0;
+    const json ranked = rank_orders(rows);
+    int pol_at = -1;
+    const int best_at = !ranked.empty() && ranked[0]["method"] != "none" ? 0 : -1;
     for (std::size_t k = 0; k < ranked.size(); ++k)
         if (ranked[k]["policy"] == true) pol_at = static_cast<int>(k);
 
-    std::string note = set_up ? std::string("At the moment set up: round ") + std::to_string(m.round) + ", the " +
-                                    side_id(side) + " to give its next order."
-                              : std::string("At the start of the battle, with the ") + side_id(side) + " acting first" +
-                                    (b.opt.initiative == Initiative::Rolled
-                                         ? " (initiative is rolled: set situation.side for the other side's advice)."
-                                     : (b.opt.initiative == Initiative::Attacker) == (side == kAttacker)
-                                         ? " (option initiative)."
-                                         : std::string(" (as asked, though option initiative gives the first order to the ") +
-                                               side_id(1 - side) + ").");
     json out = {{"side", side_id(side)},
                 {"round", m.round},
                 {"situation", set_up ? "set" : "start"},
-                {"note", note},
+                {"note", advice_note(b, m, set_up)},
                 {"orders", ranked},
                 {"best", best_at},
                 {"policy_choice", pol_at},
