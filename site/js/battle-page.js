@@ -65,6 +65,13 @@ export function battlePage(ctx, { id, prefix, scen, request, explain, waitsFor =
       for (const root of errorRoots ? errorRoots() : [page]) clearFieldErrors(root);
     },
     recompute: debounce(() => { if (!destroyed) compute(); }, PAUSE_MS),
+    // Asks for the odds of the battle as it is now (odds-view.js run): the
+    // error beside its field, or render(answer, ms since asked).
+    async odds(render) {
+      const started = performance.now();
+      await view.run(request(), { showError: sk.showError, clearError: sk.clearError, alive: sk.alive,
+        render: (a) => render(a, performance.now() - started) });
+    },
     edited({ structural = false } = {}) {
       beforeEdit();
       view.changed({ structural });

@@ -26,7 +26,7 @@ export function mount(root, ctx, initial) {
   let showAllUnits = false;
 
   const sk = battlePage(ctx, { id, prefix: 'bs', scen: () => scen, request: (extra = {}) => requestOf(scen, extra), explain,
-    compute: () => compute(), edited: () => renderPrintSummary() });
+    compute: () => sk.odds(renderOdds), edited: () => renderPrintSummary() });
   const battle = battleView({ rules, scen: () => scen, edited: () => sk.edited(), structural: () => structural(),
     checkpoint: (label) => ctx.checkpoint(label), allShown: () => showAllUnits, showAll: () => { showAllUnits = true; } });
   const { renderUnits, renderTactics, renderPrintSummary } = battle;
@@ -48,11 +48,6 @@ export function mount(root, ctx, initial) {
     renderPrintSummary();
   }
 
-  async function compute() {
-    const started = performance.now();
-    await view.run(requestOf(scen), { showError: sk.showError, clearError: sk.clearError, alive: sk.alive,
-      render: (a) => renderOdds(a, performance.now() - started) });
-  }
   function renderOdds(a, wallMs) {
     const method = a.method.startsWith('exact')
       ? `Exact odds${a.dropped > 0 ? ` (probability ${a.dropped.toExponential(1)} left out)` : ''}`
@@ -62,7 +57,7 @@ export function mount(root, ctx, initial) {
   }
 
   renderAll();
-  compute();
+  sk.odds(renderOdds);
   return sk.controller({
     show(next) { scen = normalise(next, rules.example); renderAll(); },
     roll, hasRolled: rolling.hasRolled, reset: rolling.reset,

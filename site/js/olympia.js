@@ -32,7 +32,7 @@ export function mount(root, ctx, initial) {
   let scen = normalise(initial, rules.example);
 
   const sk = battlePage(ctx, { id, prefix: 'ol', scen: () => scen, request: (extra = {}) => requestOf(scen, extra), explain,
-    waitsFor: (e) => waitingStack(scen, e), compute: () => compute(), edited: () => stacks.renderPrintSummary() });
+    waitsFor: (e) => waitingStack(scen, e), compute: () => sk.odds(renderOdds), edited: () => stacks.renderPrintSummary() });
   const stacks = stacksView({ rules, scen: () => scen, edited: () => sk.edited(), structural: () => structural(),
     checkpoint: (label) => ctx.checkpoint(label), paste: (side) => pasteInto(side) });
   const { stackOf } = stacks;
@@ -109,11 +109,6 @@ export function mount(root, ctx, initial) {
     stacks.renderPrintSummary();
   }
 
-  async function compute() {
-    const started = performance.now();
-    await view.run(requestOf(scen), { showError: sk.showError, clearError: sk.clearError, alive: sk.alive,
-      render: (a) => renderOdds(a, performance.now() - started) });
-  }
   function renderOdds(a, wallMs) {
     const method = a.method.startsWith('exact')
       ? `Exact odds (${num(a.states, 0)} states)`
@@ -123,7 +118,7 @@ export function mount(root, ctx, initial) {
   }
 
   renderAll();
-  compute();
+  sk.odds(renderOdds);
   return sk.controller({
     show(next) { scen = normalise(next, rules.example); pasteNote.hidden = true; renderAll(); },
     roll, hasRolled: rolling.hasRolled, reset: rolling.reset,
