@@ -130,9 +130,9 @@ json wounds(const Battle& battle, const State& end, Rng& rng, Log& log, int lose
 // the winner takes the belongings of the taken and the dead, and may take the
 // loser's place. Returns the nobles taken.
 std::vector<std::string> prisoners(const Battle& battle, const State& end, Rng& rng, Log& log, int result, Chance c,
-                                   json& fates, const std::vector<std::string>& dead_losers) {
+                                   const std::string& winner_leader, json& fates,
+                                   const std::vector<std::string>& dead_losers) {
     const int loser = 1 - result;
-    const std::string winner_leader = battle.nobles[static_cast<std::size_t>(battle.leader[result])].name;
     std::vector<std::string> taken;
     const double pct = 100.0 * c.p();
     for (std::size_t i = 0; i < battle.nobles.size(); ++i) {
@@ -219,7 +219,7 @@ json roll(const Scenario& s, std::uint64_t seed, bool with_log) {
 
     std::vector<std::string> dead_losers, taken;
     json fates = wounds(*battle, end, rng, log, loser, dead_losers);
-    if (loser >= 0) taken = prisoners(*battle, end, rng, log, result, c, fates, dead_losers);
+    if (loser >= 0) taken = prisoners(*battle, end, rng, log, result, c, winner_leader, fates, dead_losers);
     std::vector<std::string> left_text;
     const json sides = sides_at_end(*battle, end, fates, left_text);
     std::string result_text = result == kTie ? "Both stacks break: nobody wins."
