@@ -174,9 +174,10 @@ test('39.4: a page on another origin that opened the calculator cannot replace t
   const banner = popup.locator('.banner.info', { hasText: 'Another page opened this calculator' });
   assert.match(await banner.textContent(), /is not kept in this browser until you change it or press Keep this battle; the Bloodied Steel battle you had stays the one kept/);
   // The user acts in the page: then it is kept, and the user's own is in Recent battles.
+  // Read in the page that wrote it: another renderer sees localStorage a moment later.
   await banner.getByRole('button', { name: 'Keep this battle' }).click();
-  assert.deepEqual(names(await keptBattle(page, BS)), ['Host 7', 'Host Riders 7']);
-  assert.deepEqual((await recentOf(page, BS)).map((e) => [names(e.scenario)[0], e.origin]), [['My Cohort', 'own']]);
+  assert.deepEqual(names(await keptBattle(popup, BS)), ['Host 7', 'Host Riders 7']);
+  assert.deepEqual((await recentOf(popup, BS)).map((e) => [names(e.scenario)[0], e.origin]), [['My Cohort', 'own']]);
   // The tab that showed the user's battle follows what is kept now (the user's is in Recent battles).
   await page.waitForFunction(() => document.querySelector('.unit-row input[type=text]')?.value === 'Host 7');
   assert.equal(await firstName(page), 'Host 7');
