@@ -182,6 +182,7 @@ html = html
   .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
   .replace('<link rel="stylesheet" href="css/style.css">', () => `<style>${style}</style>`)
   .replace('<script type="module" src="js/app.js"></script>', '')
+  .replace(/ *<!-- boot\.js[\s\S]*?-->\n/, '')
   .replace('<script src="js/boot.js"></script>', '')
   .replace('</body>', () => `<script type="text/plain" id="worker-source">${workerCode}</script>\n<script>${appCode}</script>\n</body>`);
 if (!html.includes('worker-source') || !html.includes('<style>') || html.includes('<script src="js/boot.js">')) throw new Error('single file: index.html no longer has the expected shape');
