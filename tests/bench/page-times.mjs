@@ -52,26 +52,23 @@ export function pageCases(rules) {
 
 // Waits for the final odds on the card (not dimmed, a result drawn, and no
 // exact solve still going on behind sampled odds).
-const fresh = (page, final = true, timeout = 60000) => page.waitForFunction(
-  (fin) => document.querySelector('.outcome-strip')?.dataset.state === 'fresh' && (!fin || !document.querySelector('.outcome-strip')?.dataset.pending)
+const fresh = (page, timeout = 60000) => page.waitForFunction(
+  () => document.querySelector('.outcome-strip')?.dataset.state === 'fresh' && !document.querySelector('.outcome-strip')?.dataset.pending
     && !document.querySelector('.odds-body.stale'),
-  final, { timeout });
+  null, { timeout });
 
 // Opens each case and times `edits` edits: to the first odds on screen
 // (sampled ones, for a battle whose exact odds follow), and to the final odds.
 // Returns [{name, ms: [..], method, final_ms: [..], final_method}].
-// `quick` (the browser tests' check that this measurement works): the heavy
-// cases wait for their first odds only, not for the exact odds behind them
-// (a minute of a core's time; tests/e2e/progressive.test.mjs waits for those),
-// and answer final_ms [] and final_method null.
-export async function measurePageTimes(browser, baseUrl, rules, { edits = 4, viewport = { width: 1280, height: 800 }, quick = false } = {}) {
+// `only(case)` keeps some of the cases (the browser tests' check that this
+// measurement works skips the heavy ones, whose pages the other tests drive).
+export async function measurePageTimes(browser, baseUrl, rules, { edits = 4, viewport = { width: 1280, height: 800 }, only = () => true } = {}) {
   const out = [];
-  for (const c of pageCases(rules)) {
-    const final = !(quick && c.heavy);
+  for (const c of pageCases(rules).filter(only)) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(`${baseUrl}#/${c.battle.ruleset}?j=${encodeURIComponent(JSON.stringify(c.battle))}`);
-    await fresh(page, final);
+    await fresh(page);
     await page.evaluate(() => {
       const strip = document.querySelector('.outcome-strip');
       window.__edited = null;
@@ -92,14 +89,14 @@ export async function measurePageTimes(browser, baseUrl, rules, { edits = 4, vie
     let method = '';
     for (let i = 0; i < edits; i++) {
       await c.field(page).fill(c.values[i % c.values.length]);
-      await page.waitForFunction((fin) => (fin ? window.__final : window.__shown) !== null, final, { timeout: 120000 });
+      await page.waitForFunction(() => window.__final !== null, null, { timeout: 120000 });
       const t = await page.evaluate(() => ({ shown: window.__shown - window.__edited, final: window.__final - window.__edited, method: window.__method }));
       ms.push(t.shown);
-      if (final) finalMs.push(t.final);
+      finalMs.push(t.final);
       method = t.method;
       await page.waitForTimeout(200);
     }
-    const finalMethod = final ? await page.evaluate(() => document.querySelector('.strip-method')?.textContent || '') : null;
+    const finalMethod = await page.evaluate(() => document.querySelector('.strip-method')?.textContent || '');
     out.push({ name: c.name, ms, method, final_ms: finalMs, final_method: finalMethod });
     await context.close();
   }
@@ -116,7 +113,7 @@ export const median = (xs) => {
 // in Chromium. The Olympia break-point sweep of noble + 100 against noble +
 // 100 (rulebook order, exact; the one-click preset) and marginal value of each
 // page's example. Returns [{name, ms: [..], method}] like measurePageTimes.
-export async function measureToolTimes(browser, baseUrl, rules, { runs = 3, viewport = { width: 1280, height: 800 } } = {}) {
+export async function measureToolTimes(browser, baseUrl, rules, { runs = 3, viewport = { width: 1280, height: 800 }, only = () => true } = {}) {
   const nobles100 = {
     ruleset: 'olympia', options: { attack_order: 'rulebook' },
     attacker: { nobles: [{ name: 'Osswid', troops: { soldier: 100 } }] },
@@ -129,7 +126,7 @@ export async function measureToolTimes(browser, baseUrl, rules, { runs = 3, view
       tool: 'marginal', button: /^Rank them$/ })),
   ];
   const out = [];
-  for (const c of cases) {
+  for (const c of cases.filter(only)) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(`${baseUrl}#/${c.battle.ruleset}?j=${encodeURIComponent(JSON.stringify(c.battle))}`);
