@@ -1,6 +1,7 @@
 // Shared by the browser tests: serves build/site on a free 127.0.0.1 port and
 // drives Debian's Chromium through playwright-core (which downloads nothing).
 import { chromium } from 'playwright-core';
+import { beforeEach, afterEach } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,15 @@ import { createRequire } from 'node:module';
 import { createServer } from '../../scripts/serve.mjs';
 // The page's own percentage text, so a test can look for exactly what it shows.
 export { pct as pctText } from '../../site/js/dom.js';
+
+// BC_TEST_CPU=1: each test's share of the machine's busy CPU (/proc/stat), as
+// a diagnostic line; meaningful with one test file at a time.
+if (process.env.BC_TEST_CPU) {
+  const busy = () => { const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/ +/).slice(1).map(Number); return (f[0] + f[1] + f[2] + f[5] + f[6]) / 100; };
+  let at = 0;
+  beforeEach(() => { at = busy(); });
+  afterEach((t) => { console.log(`cpu ${(busy() - at).toFixed(1)} s: ${t.name}`); });
+}
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const shots = path.join(root, 'build', 'screenshots');
