@@ -11,4 +11,5 @@ export async function wasm() {
   return mod;
 }
 export const call = async (fn, req) => JSON.parse((await wasm()).call(fn, typeof req === 'string' ? req : JSON.stringify(req)));
-export const nativeCli = path.join(root, 'build', 'native', 'battle');
+// The native CLI: BC_NATIVE_CLI (scripts/test names its build/diff/battle), else build/native's.
+export const nativeCli = path.resolve(root, process.env.BC_NATIVE_CLI || path.join('build', 'native', 'battle'));
