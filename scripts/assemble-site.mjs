@@ -157,7 +157,6 @@ function bundle(entry) {
 }
 
 const sha = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-const appCode = pageBundle;
 const style = fs.readFileSync(path.join(src, 'css', 'style.css'), 'utf8');
 // The worker: the module, its wasm as base64 (worker.js hands the bytes to
 // the module), and the worker's own code, started from a Blob by app.js. As
@@ -166,12 +165,12 @@ const workerCode = fs.readFileSync(path.join(wasmDir, 'battle.js'), 'utf8') + '\
   `self.BATTLE_WASM_BASE64 = '${fs.readFileSync(path.join(wasmDir, 'battle.wasm')).toString('base64')}';\n` +
   fs.readFileSync(workerFile, 'utf8');
 if (workerCode.includes('</script')) throw new Error('single file: the worker code contains </script');
-if (appCode.includes('</script')) throw new Error('single file: the page code contains </script');
+if (pageBundle.includes('</script')) throw new Error('single file: the page code contains </script');
 
 let html = fs.readFileSync(path.join(src, 'index.html'), 'utf8');
 const csp = [
   "default-src 'none'",
-  `script-src ${sha(appCode)} 'wasm-unsafe-eval'`,
+  `script-src ${sha(pageBundle)} 'wasm-unsafe-eval'`,
   `style-src ${sha(style)}`,
   'worker-src blob:',
   'img-src data:',
@@ -184,7 +183,7 @@ html = html
   .replace('<script type="module" src="js/app.js"></script>', '')
   .replace(/ *<!-- boot\.js[\s\S]*?-->\n/, '')
   .replace('<script src="js/boot.js"></script>', '')
-  .replace('</body>', () => `<script type="text/plain" id="worker-source">${workerCode}</script>\n<script>${appCode}</script>\n</body>`);
+  .replace('</body>', () => `<script type="text/plain" id="worker-source">${workerCode}</script>\n<script>${pageBundle}</script>\n</body>`);
 if (!html.includes('worker-source') || !html.includes('<style>') || html.includes('<script src="js/boot.js">')) throw new Error('single file: index.html no longer has the expected shape');
 fs.mkdirSync(dist, { recursive: true });
 fs.writeFileSync(path.join(dist, 'battle-calculator.html'), html);
