@@ -7,8 +7,8 @@
 //   - the edited → recompute loop: every edit tells the odds, the tools and
 //     app.js (the address, the kept battle), then the odds are asked again
 //     after a pause in the typing;
-//   - the seed and the rolled battle with its log (Bloodied Steel and
-//     Olympia; S&F's results card rolls with its own extras);
+//   - the seed and the rolled battle with its log (each page may add its
+//     own lines to it: S&F its rounds, units and the roster's Apply);
 //   - the controller mount returns.
 // A page gives its battle, its request, its words and its compute, and lays
 // the parts out in its view.
@@ -80,9 +80,12 @@ export function battlePage(ctx, { id, prefix, scen, request, explain, waitsFor =
       pageEdited();
       sk.recompute();
     },
-    // The seed field and the rolled battle: {seedInput, rollBox, roll, newSeed, hasRolled, reset}.
+    // The seed field and the rolled battle: {seedInput, rollBox, roll, newSeed, hasRolled, reset, keep}.
     // `outcomes` names the rolled outcome; `stale` is said over a rolled battle the edits made old.
-    rolling({ outcomes, stale, logClass = 'log', outcomeClass = false }) {
+    // A page may add to the rolled battle: `headText(answer, name)` the outcome's line, `aside` an
+    // element under it (S&F: the roster's Apply), `details(answer)` one after the story.
+    rolling({ outcomes, stale, logClass = 'log', outcomeClass = false, headText = (a, name) => `Seed ${a.seed}: ${name}`,
+      aside = null, details = () => null }) {
       const rollBox = h('div', { class: 'roll-log' });
       view.track(rollBox, stale);
       const seedInput = numberInput(scen().seed, { min: 0, max: 9007199254740991,
@@ -99,9 +102,11 @@ export function battlePage(ctx, { id, prefix, scen, request, explain, waitsFor =
         const summary = answer.log.find((e) => e.step === 'summary');
         replace(rollBox,
           h('div', { class: 'roll-head' },
-            h('p', { class: `roll-outcome${outcomeClass && outcome?.cls ? ` ${outcome.cls}` : ''}`, text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome}` }),
+            h('p', { class: `roll-outcome${outcomeClass && outcome?.cls ? ` ${outcome.cls}` : ''}`, text: headText(answer, outcome ? outcome.name : answer.outcome) }),
             sk.tools.luckButton(answer)),
+          aside,
           summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
+          details(answer),
           h('ol', { class: logClass, attrs: LOG_ATTRS }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));
       }
       const newSeed = () => { scen().seed = randomSeed(); seedInput.value = String(scen().seed); ctx.changed(linked()); roll(); };
@@ -109,6 +114,9 @@ export function battlePage(ctx, { id, prefix, scen, request, explain, waitsFor =
         seedInput, rollBox, roll, newSeed,
         hasRolled: () => rolled,
         reset() { rolled = false; seedInput.value = String(scen().seed); clear(rollBox); },
+        // The rolled battle shown stays when the battle next changes (dimmed, under `words`),
+        // with the `aside` above it.
+        keep(words) { view.keep(rollBox, h('div', { class: 'roll-kept-box' }, h('p', { class: 'roll-kept', text: words }), aside)); },
       };
     },
     // What mount returns. `show(next)` takes another battle and redraws the

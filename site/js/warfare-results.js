@@ -1,9 +1,9 @@
 // The warfare page's results: the battle's odds, each unit's casualty die at
 // the end, the single-attack matrix, and a rolled battle with its log.
-import { h, replace, clear, numberInput, numberValue, pct, num, LOG_ATTRS } from './dom.js';
+import { h, replace, pct, num } from './dom.js';
 import { distChart } from './charts.js';
 import { Cancelled } from './engine/engine.js';
-import { runRoll, randomSeed, rollCard } from './odds-run.js';
+import { rollCard } from './odds-run.js';
 import { makeOddsView } from './odds-view.js';
 
 const OUTCOMES = [
@@ -25,16 +25,17 @@ function endlessNote(a) {
     unproved > 0 ? h('span', { text: `${proved > 0 ? 'Besides, ' : 'Endless: '}${pct(unproved)} of the sampled battles were stopped after 1,000 rounds with no lasting change, without proof that they could never end, and are counted as endless: ask for exact odds to follow them to their real end.` }) : null);
 }
 
-// rollExtra(answer): an element shown beside a rolled battle's outcome (the Tools section's "How lucky was this?").
+// sk: the page's skeleton (battle-page.js), which rolls the battle.
 // rollAside: an element shown under a rolled battle's outcome (the roster's Apply result).
-export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showError, clearError, describe, rollExtra = null, rollAside = null }) {
-  const view = makeOddsView(ctx, { prefix: 'wf', outcomes: OUTCOMES, solverBox });
+export function makeResults(ctx, sk, { request, rollAside = null }) {
+  const { showError, clearError, describe } = sk;
+  const view = sk.useView(makeOddsView(ctx, { prefix: 'wf', outcomes: OUTCOMES, solverBox: sk.solverBox }));
   const matrixBox = h('div', { class: 'matrix-box' });
-  const rollBox = h('div', { class: 'roll-log' });
   view.track(matrixBox, 'The units changed: the pairings come with the new odds.');
-  view.track(rollBox, 'The units changed: roll the battle again.');
-  const seedInput = numberInput(getSeed(), { min: 0, max: 9007199254740991, onInput: (el) => setSeed(numberValue(el)) });
-  let rolled = false;
+  const rolling = sk.rolling({ outcomes: OUTCOMES, outcomeClass: true, stale: 'The units changed: roll the battle again.',
+    headText: (a, name) => `Seed ${a.seed}: ${name} after ${a.rounds} round${a.rounds === 1 ? '' : 's'}`,
+    aside: rollAside, details: unitLines });
+  const { seedInput, rollBox, roll, newSeed } = rolling;
 
   const element = h('div', { class: 'results-col' },
     view.card,
@@ -42,8 +43,7 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
       h('h2', { id: 'wf-matrix-h', text: 'One order, every pairing' }),
       h('p', { class: 'muted small', text: 'For each unit attacking each enemy once: the chance its Attack check hits, and the casualties it inflicts (rows attack, columns defend). Illegal pairings under the order of battle are marked.' }),
       matrixBox),
-    rollCard({ prefix: 'wf', seedInput, rollBox, seedPath: '/seed', roll: () => roll(),
-      newSeed: () => { const s = randomSeed(); seedInput.value = String(s); setSeed(s); roll(); } }));
+    rollCard({ prefix: 'wf', seedInput, rollBox, seedPath: '/seed', roll, newSeed }));
 
   async function compute() {
     const started = performance.now();
@@ -115,35 +115,22 @@ export function makeResults(ctx, { request, solverBox, getSeed, setSeed, showErr
       h('h3', { text: 'The defender\'s units attacking' }), table(answer.matrix.defender, def, att, 'Defender', 'Attacker'));
   }
 
-  async function roll() {
-    const seed = numberValue(seedInput);
-    const answer = await runRoll(ctx.engine, request({ seed }), { box: rollBox, showError });
-    view.settle(rollBox);
-    if (!answer) return;
-    rolled = true;
-    const outcome = OUTCOMES.find((o) => o.id === answer.outcome);
-    const summary = answer.log.find((e) => e.step === 'summary');
-    const flags = (u) => [u.removed ? 'removed' : null, u.retreated ? 'left the field' : null, u.rallied ? 'rallied' : null,
-      u.broke_morale ? 'failed a Morale check' : null].filter(Boolean).join(', ');
-    replace(rollBox,
-      h('div', { class: 'roll-head' },
-        h('p', { class: 'roll-outcome ' + (outcome?.cls || ''), text: `Seed ${answer.seed}: ${outcome ? outcome.name : answer.outcome} after ${answer.rounds} round${answer.rounds === 1 ? '' : 's'}` }),
-        rollExtra ? rollExtra(answer) : null),
-      rollAside,
-      summary ? h('blockquote', { class: 'story', text: summary.text }) : null,
-      h('ul', { class: 'roll-units' }, answer.units.map((u) => h('li', { text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}: casualty die ${u.start} → ${u.final}${flags(u) ? ` (${flags(u)})` : ''}` }))),
-      h('ol', { class: 'log', attrs: LOG_ATTRS }, answer.log.filter((e) => e.step !== 'summary').map((e) => h('li', { class: 'step-' + e.step }, e.text))));
-  }
-
   return {
     element,
     view,
     compute,
     roll,
-    hasRolled: () => rolled,
-    reset() { rolled = false; clear(rollBox); seedInput.value = String(getSeed()); },
+    hasRolled: rolling.hasRolled,
+    reset: rolling.reset,
     // The rolled battle shown stays when the armies next change (dimmed, under `words`).
     // The roster's Apply control (rollAside) comes along, above the dimmed battle.
-    keepRoll(words) { view.keep(rollBox, h('div', { class: 'roll-kept-box' }, h('p', { class: 'roll-kept', text: words }), rollAside)); },
+    keepRoll: rolling.keep,
   };
+}
+
+// A rolled battle's units: each one's casualty die from start to end, and what befell it.
+function unitLines(answer) {
+  const flags = (u) => [u.removed ? 'removed' : null, u.retreated ? 'left the field' : null, u.rallied ? 'rallied' : null,
+    u.broke_morale ? 'failed a Morale check' : null].filter(Boolean).join(', ');
+  return h('ul', { class: 'roll-units' }, answer.units.map((u) => h('li', { text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}: casualty die ${u.start} → ${u.final}${flags(u) ? ` (${flags(u)})` : ''}` })));
 }

@@ -52,10 +52,8 @@ export function mount(root, ctx, initial) {
   const armyNote = armies.note;
   const optionsBox = sk.fold(/^\/(options|policy)/, h('div', { class: 'card fold-card' }));
   const tools = sk.tools;
-  const results = makeResults(ctx, { request, solverBox: sk.solverBox, getSeed: () => scen.seed, setSeed: (s) => { scen.seed = s; ctx.changed(request({ seed: scen.seed })); },
-    showError: sk.showError, clearError: sk.clearError, describe: sk.describe,
-    rollExtra: (answer) => tools.luckButton(answer), rollAside: roster.applyControl });
-  const view = sk.useView(results.view);
+  const results = makeResults(ctx, sk, { request, rollAside: roster.applyControl });
+  const view = results.view;
   const advisor = mountAdvisor(ctx, { battle: () => request(), cards: () => cards });
 
   // The unit builder opens over the armies, as a dialog (full screen on a phone).
