@@ -84,278 +84,314 @@ inline int outcome_index(const Schema& s, const char* name) {
 }
 }  // namespace exact_detail
 
+// The solver's working state for one call; solve_exact() below is its entry.
+// run() takes the levels in order: expand_level() rebuilds each state of the
+// level from its key and follows its chance outcomes (expand_state()), then
+// settle_level() solves the level's chain and passes its mass on.
 template <ChanceState S>
-ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {}) {
-    using Clock = std::chrono::steady_clock;
-    using exact_detail::vec_bytes;
-    const auto start = Clock::now();
-    ExactStatus st;
-    const int endless_outcome = exact_detail::outcome_index(tally.schema(), "endless");
+class ExactSolver {
+public:
+    ExactSolver(const S& root, Tally& tally, const ExactOptions& opt)
+        : root_(root), tally_(tally), opt_(opt), start_(Clock::now()),
+          endless_outcome_(exact_detail::outcome_index(tally.schema(), "endless")), s_(root), child_copy_(root) {
+        if constexpr (PausesForSolver<S>) {
+            s_.pause_for_solver();
+            child_copy_.pause_for_solver();
+        }
+    }
 
+    ExactStatus run() {
+        if (root_.is_terminal()) {
+            Recorder rec(tally_, 1.0);
+            root_.record(rec);
+            tally_.add_total(1.0);
+            st_.states = st_.settled = 1;
+            st_.complete = true;
+            return st_;
+        }
+        if (!pack(root_)) return stop("state too large");
+        {
+            Level& l = frontier_[root_.progress()];
+            bool fresh = false;
+            l.keys.insert(kw_.data(), kw_.size(), fresh);
+            l.mass.push_back(1.0);
+        }
+        st_.states = 1;
+        while (!frontier_.empty()) {
+            const std::uint64_t level = frontier_.begin()->first;
+            Level cur = std::move(frontier_.begin()->second);
+            frontier_.erase(frontier_.begin());
+            refresh_waiting();
+            if (!expand_level(cur, level) || !settle_level(cur)) return st_;
+            ++levels_done_;
+            if (out_of_time()) return stop("time limit");
+            if (!report(held(cur))) return stop("cancelled");
+        }
+        tally_.add_total(st_.dropped);
+        st_.complete = true;
+        return st_;
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
     struct Level {
         KeySet keys;
         std::vector<double> mass;
     };
-    std::map<std::uint64_t, Level> frontier;
-    KeyWriter kw;
-    auto pack = [&kw](const S& s) {
-        kw.clear();
-        s.pack(kw);
-        return !kw.overflow();
-    };
-    // A child's key, and its progress when it is not terminal.
-    auto pack_child = [&kw](const S& s, std::uint64_t& progress) {
-        kw.clear();
-        if constexpr (PacksProgress<S>) {
-            progress = s.pack_progress(kw);
-        } else {
-            s.pack(kw);
-            if (!kw.overflow() && !s.is_terminal()) progress = s.progress();
-        }
-        return !kw.overflow();
-    };
-
-    if (root.is_terminal()) {
-        Recorder rec(tally, 1.0);
-        root.record(rec);
-        tally.add_total(1.0);
-        st.states = st.settled = 1;
-        st.complete = true;
-        return st;
-    }
-    auto stop = [&](const char* why) {
-        st.stopped_by = why;
-        st.complete = false;
-        return st;
-    };
-    if (!pack(root)) return stop("state too large");
-    {
-        Level& l = frontier[root.progress()];
-        bool fresh = false;
-        l.keys.insert(kw.data(), kw.size(), fresh);
-        l.mass.push_back(1.0);
-    }
-    st.states = 1;
-
     // Where a move out of the level goes: a terminal state of this level's
     // terminal set, or a state waiting in a later level.
     struct Exit {
-        std::uint32_t from, id, target;  // target: index into `targets`, or kTerminal
+        std::uint32_t from, id, target;  // target: index into `targets_`, or kTerminal
         double p;
     };
-    constexpr std::uint32_t kTerminal = 0xffffffffu;
-    std::vector<std::uint32_t> start_of;
-    std::vector<LocalEdge> edges;
-    std::vector<double> self, stepw;
-    std::vector<std::uint8_t> leaves;
-    std::vector<Exit> exits;
-    std::vector<std::pair<std::uint64_t, Level*>> targets;
-    KeySet terminals;
-    std::vector<double> terminal_mass;
-    Outcomes outs;
-    S s = root, child_copy = root;
-    if constexpr (PausesForSolver<S>) {
-        s.pause_for_solver();
-        child_copy.pause_for_solver();
+    static constexpr std::uint32_t kTerminal = 0xffffffffu;
+
+    const S& root_;
+    Tally& tally_;
+    const ExactOptions& opt_;
+    const Clock::time_point start_;
+    const int endless_outcome_;
+    ExactStatus st_;
+    std::map<std::uint64_t, Level> frontier_;
+    KeyWriter kw_;
+    // The level being solved: its moves in compressed rows (linear.hpp's LevelGraph).
+    std::vector<std::uint32_t> start_of_;
+    std::vector<LocalEdge> edges_;
+    std::vector<double> self_, stepw_;
+    std::vector<std::uint8_t> leaves_;
+    std::vector<Exit> exits_;
+    std::vector<std::pair<std::uint64_t, Level*>> targets_;
+    KeySet terminals_;
+    std::vector<double> terminal_mass_;
+    Outcomes outs_;
+    S s_, child_copy_;
+    std::uint64_t levels_done_ = 0;
+    std::size_t waiting_bytes_ = 0;  // memory of the later levels, refreshed now and then
+
+    ExactStatus stop(const char* why) {
+        st_.stopped_by = why;
+        st_.complete = false;
+        return st_;
     }
-    std::uint64_t levels_done = 0;
-    std::size_t waiting_bytes = 0;  // memory of the later levels, refreshed now and then
-
-    auto held = [&](const Level& cur) {
-        return waiting_bytes + cur.keys.bytes() + vec_bytes(cur.mass) + vec_bytes(start_of) + vec_bytes(edges) +
-               vec_bytes(self) + vec_bytes(stepw) + vec_bytes(leaves) + vec_bytes(exits) + terminals.bytes() +
-               vec_bytes(terminal_mass);
-    };
-    auto refresh_waiting = [&] {
-        waiting_bytes = 0;
-        for (const auto& [lv, l] : frontier) waiting_bytes += l.keys.bytes() + vec_bytes(l.mass);
-    };
-    auto report = [&](std::size_t bytes) {
-        if (!opt.progress) return true;
+    bool pack(const S& s) {
+        kw_.clear();
+        s.pack(kw_);
+        return !kw_.overflow();
+    }
+    // A child's key, and its progress when it is not terminal.
+    bool pack_child(const S& s, std::uint64_t& progress) {
+        kw_.clear();
+        if constexpr (PacksProgress<S>) {
+            progress = s.pack_progress(kw_);
+        } else {
+            s.pack(kw_);
+            if (!kw_.overflow() && !s.is_terminal()) progress = s.progress();
+        }
+        return !kw_.overflow();
+    }
+    std::size_t held(const Level& cur) const {
+        using exact_detail::vec_bytes;
+        return waiting_bytes_ + cur.keys.bytes() + vec_bytes(cur.mass) + vec_bytes(start_of_) + vec_bytes(edges_) +
+               vec_bytes(self_) + vec_bytes(stepw_) + vec_bytes(leaves_) + vec_bytes(exits_) + terminals_.bytes() +
+               vec_bytes(terminal_mass_);
+    }
+    void refresh_waiting() {
+        using exact_detail::vec_bytes;
+        waiting_bytes_ = 0;
+        for (const auto& [lv, l] : frontier_) waiting_bytes_ += l.keys.bytes() + vec_bytes(l.mass);
+    }
+    bool report(std::size_t bytes) {
+        if (!opt_.progress) return true;
         ExactProgress p;
-        p.states = st.states;
-        p.max_states = opt.max_states;
-        p.settled = st.settled;
+        p.states = st_.states;
+        p.max_states = opt_.max_states;
+        p.settled = st_.settled;
         p.bytes = bytes;
-        p.levels_done = levels_done;
-        p.levels_waiting = frontier.size();
-        return opt.progress(p);
-    };
-    auto out_of_time = [&] {
-        return opt.time_limit_s > 0 && std::chrono::duration<double>(Clock::now() - start).count() > opt.time_limit_s;
-    };
+        p.levels_done = levels_done_;
+        p.levels_waiting = frontier_.size();
+        return opt_.progress(p);
+    }
+    bool out_of_time() const {
+        return opt_.time_limit_s > 0 && std::chrono::duration<double>(Clock::now() - start_).count() > opt_.time_limit_s;
+    }
+    std::uint32_t target_of(std::uint64_t pr) {
+        for (std::uint32_t t = 0; t < targets_.size(); ++t)
+            if (targets_[t].first == pr) return t;
+        targets_.emplace_back(pr, &frontier_[pr]);
+        return static_cast<std::uint32_t>(targets_.size() - 1);
+    }
+    // The ended state whose key kw_ holds: this level's end, reached from state i with `p`.
+    void to_end(std::uint32_t i, double p) {
+        bool fresh = false;
+        const std::uint32_t id = terminals_.insert(kw_.data(), kw_.size(), fresh);
+        if (fresh) {
+            terminal_mass_.push_back(0);
+            ++st_.states;
+        }
+        exits_.push_back({i, id, kTerminal, p});
+    }
 
-    while (!frontier.empty()) {
-        const std::uint64_t level = frontier.begin()->first;
-        Level cur = std::move(frontier.begin()->second);
-        frontier.erase(frontier.begin());
-        refresh_waiting();
+    // Every state of the level (those found while expanding it too): its moves.
+    // False when a budget stopped the solve (st_ says which).
+    bool expand_level(Level& cur, std::uint64_t level) {
         const std::uint32_t initial = cur.keys.size();
-
-        start_of.assign(1, 0);
-        edges.clear();
-        self.clear();
-        stepw.clear();
-        leaves.clear();
-        exits.clear();
-        targets.clear();
-        terminals.release();
-        terminal_mass.clear();
-        auto target_of = [&](std::uint64_t pr) -> std::uint32_t {
-            for (std::uint32_t t = 0; t < targets.size(); ++t)
-                if (targets[t].first == pr) return t;
-            targets.emplace_back(pr, &frontier[pr]);
-            return static_cast<std::uint32_t>(targets.size() - 1);
-        };
-
+        start_of_.assign(1, 0);
+        edges_.clear();
+        self_.clear();
+        stepw_.clear();
+        leaves_.clear();
+        exits_.clear();
+        targets_.clear();
+        terminals_.release();
+        terminal_mass_.clear();
         for (std::uint32_t i = 0; i < cur.keys.size(); ++i) {
-            double self_p = 0;
-            bool leaving = false;
             // A state reached (so far) with less than `prune` is dropped; what
             // flows into it later in the level is dropped with it.
-            if (i < initial && opt.prune > 0 && cur.mass[i] <= opt.prune) {
-                self.push_back(0);
-                stepw.push_back(0);
-                leaves.push_back(2);
-                start_of.push_back(static_cast<std::uint32_t>(edges.size()));
+            if (i < initial && opt_.prune > 0 && cur.mass[i] <= opt_.prune) {
+                self_.push_back(0);
+                stepw_.push_back(0);
+                leaves_.push_back(2);
+                start_of_.push_back(static_cast<std::uint32_t>(edges_.size()));
                 continue;
             }
-            KeyReader kr(cur.keys.key(i), cur.keys.key_size(i));
-            s.unpack(kr);
-            // The ended state whose key kw holds: this level's end, reached with `p`.
-            auto to_end = [&](double p) {
-                bool fresh = false;
-                const std::uint32_t id = terminals.insert(kw.data(), kw.size(), fresh);
-                if (fresh) {
-                    terminal_mass.push_back(0);
-                    ++st.states;
-                }
-                exits.push_back({i, id, kTerminal, p});
-                leaving = true;
-            };
-            bool ended = false;
-            if constexpr (PausesForSolver<S>) ended = s.is_terminal();
-            if (ended) {
-                // Kept where it paused, and ended by what unpack() ran on to:
-                // it leaves for that end (no step counted, as for a move that
-                // ends the battle).
-                if (!pack(s)) return stop("state too large");
-                to_end(1.0);
-                stepw.push_back(0);
-            } else {
-                outs.clear();
-                s.chance_outcomes(outs);
-                stepw.push_back(step_weight_of(s));
-                std::uint64_t total = 0;
-                for (const auto& o : outs) total += o.weight;
-                if (total == 0) throw std::logic_error("chance node without outcomes");
-                for (std::size_t k = 0; k < outs.size(); ++k) {
-                    const Outcome& o = outs[k];
-                    if (o.weight == 0) continue;
-                    const double p = static_cast<double>(o.weight) / static_cast<double>(total);
-                    // The last outcome is applied to the state itself: nothing reads it after.
-                    S& child = k + 1 == outs.size() ? s : (child_copy = s);
-                    child.apply(o.code, nullptr);
-                    std::uint64_t pr = 0;
-                    if (!pack_child(child, pr)) return stop("state too large");
-                    if (child.is_terminal()) {
-                        to_end(p);
-                        continue;
-                    }
-                    bool fresh = false;
-                    if (pr < level) throw std::logic_error("progress went backwards");
-                    if (pr > level) {
-                        const std::uint32_t t = target_of(pr);
-                        Level& l = *targets[t].second;
-                        const std::uint32_t id = l.keys.insert(kw.data(), kw.size(), fresh);
-                        if (fresh) {
-                            l.mass.push_back(0);
-                            ++st.states;
-                        }
-                        exits.push_back({i, id, t, p});
-                        leaving = true;
-                        continue;
-                    }
-                    const std::uint32_t id = cur.keys.insert(kw.data(), kw.size(), fresh);
-                    if (fresh) {
-                        cur.mass.push_back(0);
-                        ++st.states;
-                    }
-                    if (id == i)
-                        self_p += p;
-                    else
-                        edges.push_back({id, p});
-                }
-            }
-            self.push_back(self_p);
-            leaves.push_back(leaving ? 1 : 0);
-            start_of.push_back(static_cast<std::uint32_t>(edges.size()));
-            if (st.states > opt.max_states) return stop("state budget");
+            if (!expand_state(cur, level, i)) return false;
+            if (st_.states > opt_.max_states) return (stop("state budget"), false);
             if ((i & 1023) == 1023) {
                 if (i % 65536 == 65535) refresh_waiting();
                 const std::size_t bytes = held(cur);
-                st.peak_bytes = std::max(st.peak_bytes, bytes);
-                if (bytes > opt.max_bytes) return stop("memory budget");
-                if (out_of_time()) return stop("time limit");
-                if (!report(bytes)) return stop("cancelled");
+                st_.peak_bytes = std::max(st_.peak_bytes, bytes);
+                if (bytes > opt_.max_bytes) return (stop("memory budget"), false);
+                if (out_of_time()) return (stop("time limit"), false);
+                if (!report(bytes)) return (stop("cancelled"), false);
             }
         }
-        {
-            const std::size_t bytes = held(cur);
-            st.peak_bytes = std::max(st.peak_bytes, bytes);
-            if (bytes > opt.max_bytes) return stop("memory budget");
-        }
+        const std::size_t bytes = held(cur);
+        st_.peak_bytes = std::max(st_.peak_bytes, bytes);
+        if (bytes > opt_.max_bytes) return (stop("memory budget"), false);
+        return true;
+    }
 
-        // Expected visits to each state of the level.
+    // State i of the level: rebuilt from its key, its chance outcomes followed
+    // to itself, to others of the level, to later levels or to an end.
+    bool expand_state(Level& cur, std::uint64_t level, std::uint32_t i) {
+        double self_p = 0;
+        bool leaving = false;
+        KeyReader kr(cur.keys.key(i), cur.keys.key_size(i));
+        s_.unpack(kr);
+        bool ended = false;
+        if constexpr (PausesForSolver<S>) ended = s_.is_terminal();
+        if (ended) {
+            // Kept where it paused, and ended by what unpack() ran on to:
+            // it leaves for that end (no step counted, as for a move that
+            // ends the battle).
+            if (!pack(s_)) return (stop("state too large"), false);
+            to_end(i, 1.0);
+            leaving = true;
+            stepw_.push_back(0);
+        } else {
+            outs_.clear();
+            s_.chance_outcomes(outs_);
+            stepw_.push_back(step_weight_of(s_));
+            std::uint64_t total = 0;
+            for (const auto& o : outs_) total += o.weight;
+            if (total == 0) throw std::logic_error("chance node without outcomes");
+            for (std::size_t k = 0; k < outs_.size(); ++k) {
+                const Outcome& o = outs_[k];
+                if (o.weight == 0) continue;
+                const double p = static_cast<double>(o.weight) / static_cast<double>(total);
+                // The last outcome is applied to the state itself: nothing reads it after.
+                S& child = k + 1 == outs_.size() ? s_ : (child_copy_ = s_);
+                child.apply(o.code, nullptr);
+                std::uint64_t pr = 0;
+                if (!pack_child(child, pr)) return (stop("state too large"), false);
+                if (child.is_terminal()) {
+                    to_end(i, p);
+                    leaving = true;
+                    continue;
+                }
+                bool fresh = false;
+                if (pr < level) throw std::logic_error("progress went backwards");
+                if (pr > level) {
+                    const std::uint32_t t = target_of(pr);
+                    Level& l = *targets_[t].second;
+                    const std::uint32_t id = l.keys.insert(kw_.data(), kw_.size(), fresh);
+                    if (fresh) {
+                        l.mass.push_back(0);
+                        ++st_.states;
+                    }
+                    exits_.push_back({i, id, t, p});
+                    leaving = true;
+                    continue;
+                }
+                const std::uint32_t id = cur.keys.insert(kw_.data(), kw_.size(), fresh);
+                if (fresh) {
+                    cur.mass.push_back(0);
+                    ++st_.states;
+                }
+                if (id == i)
+                    self_p += p;
+                else
+                    edges_.push_back({id, p});
+            }
+        }
+        self_.push_back(self_p);
+        leaves_.push_back(leaving ? 1 : 0);
+        start_of_.push_back(static_cast<std::uint32_t>(edges_.size()));
+        return true;
+    }
+
+    // The level's chain solved for expected visits; its steps counted, its
+    // mass passed to later levels and its ends recorded. False when stopped.
+    bool settle_level(Level& cur) {
         bool stopped_by_time = false;
-        const Visits v = expected_visits(LevelGraph{start_of, edges, cur.mass, self, leaves}, [&] {
+        const Visits v = expected_visits(LevelGraph{start_of_, edges_, cur.mass, self_, leaves_}, [&] {
             if (out_of_time()) {
                 stopped_by_time = true;
                 return true;
             }
             return !report(held(cur));
         });
-        if (v.stopped) return stop(stopped_by_time ? "time limit" : "cancelled");
-        st.dropped += v.unconverged;
+        if (v.stopped) return (stop(stopped_by_time ? "time limit" : "cancelled"), false);
+        st_.dropped += v.unconverged;
         if (v.endless > 0) {
-            if (endless_outcome < 0) throw std::runtime_error("a state that can never be left");
-            Recorder rec(tally, v.endless);
-            rec.outcome(static_cast<std::size_t>(endless_outcome));
-            tally.add_total(v.endless);
-            st.endless += v.endless;
+            if (endless_outcome_ < 0) throw std::runtime_error("a state that can never be left");
+            Recorder rec(tally_, v.endless);
+            rec.outcome(static_cast<std::size_t>(endless_outcome_));
+            tally_.add_total(v.endless);
+            st_.endless += v.endless;
         }
         for (std::size_t i = 0; i < v.x.size(); ++i) {
-            if (leaves[i] == 2) {
-                st.dropped += v.x[i];
+            if (leaves_[i] == 2) {
+                st_.dropped += v.x[i];
                 continue;
             }
-            tally.add_steps(v.x[i] * stepw[i]);
+            tally_.add_steps(v.x[i] * stepw_[i]);
         }
-        for (const Exit& e : exits) {
+        for (const Exit& e : exits_) {
             const double m = v.x[e.from] * e.p;
             if (e.target == kTerminal)
-                terminal_mass[e.id] += m;
+                terminal_mass_[e.id] += m;
             else
-                targets[e.target].second->mass[e.id] += m;
+                targets_[e.target].second->mass[e.id] += m;
         }
         // This level's ends: rebuilt from their keys and recorded.
-        for (std::uint32_t id = 0; id < terminals.size(); ++id) {
-            const double m = terminal_mass[id];
+        for (std::uint32_t id = 0; id < terminals_.size(); ++id) {
+            const double m = terminal_mass_[id];
             if (m <= 0) continue;
-            KeyReader kr(terminals.key(id), terminals.key_size(id));
-            child_copy.unpack(kr);
-            Recorder rec(tally, m);
-            child_copy.record(rec);
-            tally.add_total(m);
-            st.settled += m;
+            KeyReader kr(terminals_.key(id), terminals_.key_size(id));
+            child_copy_.unpack(kr);
+            Recorder rec(tally_, m);
+            child_copy_.record(rec);
+            tally_.add_total(m);
+            st_.settled += m;
         }
-        ++levels_done;
-        if (out_of_time()) return stop("time limit");
-        if (!report(held(cur))) return stop("cancelled");
+        return true;
     }
-    tally.add_total(st.dropped);
-    st.complete = true;
-    return st;
+};
+
+template <ChanceState S>
+ExactStatus solve_exact(const S& root, Tally& tally, const ExactOptions& opt = {}) {
+    return ExactSolver<S>(root, tally, opt).run();
 }
 
 }  // namespace bc
