@@ -2,7 +2,7 @@
 // order, the odds' details, the printed summary and the page's layout. The
 // battle is bloodied-model.js's; bloodied.js wires this view to it and to the engine.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, pct, num, unitButton, renameRow,
-  focusFirst } from './dom.js';
+  focusFirst, lazyFold } from './dom.js';
 import { distChart } from './charts.js';
 import { rollCard } from './odds-run.js';
 import { NATIONS, UNIT_LIST_LIMIT, addUnit, copyUnit, switchNation, removeUnit, addTactic, removeTactic, moveTactic, setEffect,
@@ -150,13 +150,13 @@ export function oddsDetails(a, allShown) {
     return h('div', { class: 'total-chart' }, distChart(t.p, { title: desc, xLabel: 'Total', cls: n.id }));
   });
   const unitRows = a.units.slice(0, allShown ? a.units.length : UNIT_LIST_LIMIT * 2).map((u, i) =>
-    h('details', { class: 'unit-result ' + u.nation },
+    lazyFold({ class: 'unit-result ' + u.nation },
       h('summary', {},
         h('span', { class: 'u-name', text: u.name }),
         h('span', { class: 'u-stat', text: `destroyed ${pct(u.destroyed)}` }),
         h('span', { class: 'u-stat muted', text: `Size ${u.size} → mean ${num(u.mean_final_size)}` })),
-      distChart(u.final_size, { title: `${u.name}: final Size`, xLabel: 'Size', highlight: 0, cls: u.nation }),
-      h('p', { class: 'muted small', text: `Unit ${i + 1}: Arms ${u.arms}, Armour ${u.armour}, Size ${u.size} after tactics.` })));
+      () => [distChart(u.final_size, { title: `${u.name}: final Size`, xLabel: 'Size', highlight: 0, cls: u.nation }),
+        h('p', { class: 'muted small', text: `Unit ${i + 1}: Arms ${u.arms}, Armour ${u.armour}, Size ${u.size} after tactics.` })]));
   return [
     h('h3', { text: 'Totals' }), h('div', { class: 'totals' }, totals),
     h('h3', { text: 'Units' }),

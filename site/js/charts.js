@@ -1,7 +1,7 @@
 // Charts built node by node (no HTML strings), so that every value can be
 // read: printed beside its bar, on a percent axis with gridlines, shown when a
 // bar is tapped or focused, and in a table of numbers under the chart.
-import { h, pct, pctAmong } from './dom.js';
+import { h, pct, pctAmong, lazyFold } from './dom.js';
 
 const TICKS = [0, 0.25, 0.5, 0.75, 1];
 
@@ -15,25 +15,14 @@ function axis(top) {
     }));
 }
 
-// A table folded away under a chart, built when it is first opened: most are
-// never opened, and a page redraws its charts on every change (a page's
-// tables were a fifth of its elements). Built on the summary's click (a key
-// on the summary clicks it too), so it is there as the fold opens, and on
-// `toggle` for a fold opened otherwise.
+// A table folded away under a chart, built when it is first opened (lazyFold):
+// a page's tables were a fifth of its elements, and most are never opened.
 function numbers(caption, head, rows) {
-  const fold = h('details', { class: 'numbers' }, h('summary', { text: 'Table of numbers' }));
-  let built = false;
-  const build = () => {
-    if (built) return;
-    built = true;
-    fold.append(h('table', { class: 'dist-table' },
+  return lazyFold({ class: 'numbers' }, h('summary', { text: 'Table of numbers' }), () =>
+    h('table', { class: 'dist-table' },
       h('caption', { class: 'sr-only', text: caption }),
       h('thead', {}, h('tr', {}, head.map((t) => h('th', { attrs: { scope: 'col' }, text: t })))),
       h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => h(i === 0 ? 'th' : 'td', { attrs: i === 0 ? { scope: 'row' } : {}, text: String(c) })))))));
-  };
-  fold.firstChild.addEventListener('click', build);
-  fold.addEventListener('toggle', () => { if (fold.open) build(); });
-  return fold;
 }
 
 // Outcome bars: items [{id?, label, p, lo?, hi?, cls?}], all on one 0–100% scale:

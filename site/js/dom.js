@@ -9,6 +9,24 @@ export function h(tag, props = {}, ...children) {
   return el;
 }
 
+// A fold (<details>) whose body is built when it is first opened: most folds
+// under the odds are never opened, and a page draws its odds again on every
+// change. Built on the summary's click (a key on the summary clicks it too), so
+// it is there as the fold opens, and on `toggle` for a fold opened otherwise.
+// build() returns the body's elements.
+export function lazyFold(props, summary, build) {
+  const fold = h('details', props, summary);
+  let built = false;
+  const open = () => {
+    if (built) return;
+    built = true;
+    append(fold, [build()]);
+  };
+  summary.addEventListener('click', open);
+  fold.addEventListener('toggle', () => { if (fold.open) open(); });
+  return fold;
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 export function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);

@@ -2,7 +2,7 @@
 // the odds' details, the printed summary and the page's layout. The battle is
 // olympia-model.js's; olympia.js wires this view to it and to the engine.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, pct, num, unitButton, renameRow,
-  focusFirst } from './dom.js';
+  focusFirst, lazyFold } from './dom.js';
 import { distChart } from './charts.js';
 import { rollCard } from './odds-run.js';
 import { changedText } from './options-form.js';
@@ -139,12 +139,12 @@ export function oddsDetails(a, kinds) {
   const kindName = (k) => kindNameIn(kinds, k);
   const sideBlocks = SIDES.map((side) => {
     const s = a.sides[side.id];
-    const men = Object.entries(s.men).map(([k, m]) => h('details', { class: 'unit-result ' + side.id },
+    const men = Object.entries(s.men).map(([k, m]) => lazyFold({ class: 'unit-result ' + side.id },
       h('summary', {},
         h('span', { class: 'u-name', text: kindName(k) }),
         h('span', { class: 'u-stat', text: `${m.start} → mean ${num(m.mean)}` }),
         h('span', { class: 'u-stat muted', text: `all lost ${pct(m.p['0'] ?? 0)}` })),
-      distChart(m.p, { title: `${side.name}'s ${kindName(k).toLowerCase()} left`, xLabel: 'Left', highlight: 0, cls: side.id })));
+      () => distChart(m.p, { title: `${side.name}'s ${kindName(k).toLowerCase()} left`, xLabel: 'Left', highlight: 0, cls: side.id })));
     const ci = (x) => (x ? ` (${pct(x[0])} – ${pct(x[1])})` : '');
     const fates = h('table', { class: 'dist-table ol-fates' },
       h('caption', { class: 'sr-only', text: `${side.name}'s nobles after the battle` }),

@@ -1,6 +1,6 @@
 // The warfare page's results: the battle's odds, each unit's casualty die at
 // the end, the single-attack matrix, and a rolled battle with its log.
-import { h, replace, pct, num } from './dom.js';
+import { h, replace, pct, num, lazyFold } from './dom.js';
 import { distChart } from './charts.js';
 import { Cancelled } from './engine/engine.js';
 import { rollCard } from './odds-run.js';
@@ -62,12 +62,12 @@ export function makeResults(ctx, sk, { request, rollAside = null }) {
       ? `Exact odds over ${num(a.states, 0)} states${a.dropped > 0 ? ` (probability ${a.dropped.toExponential(1)} left out)` : ''}`
       : `Monte Carlo: ${num(a.trials, 0)} battles, 95% intervals shown${a.fallback ? ` (${a.fallback.message})` : ''}`;
     view.show(a, how, wall);
-    const units = (a.units || []).map((u) => h('details', { class: `unit-result ${u.side}`, dataset: { side: u.side, index: String(u.index) } },
+    const units = (a.units || []).map((u) => lazyFold({ class: `unit-result ${u.side}`, dataset: { side: u.side, index: String(u.index) } },
       h('summary', {},
         h('span', { class: 'u-name', text: `${u.side === 'attacker' ? 'Attacker' : 'Defender'}: ${u.name}` }),
         h('span', { class: 'u-stat u-removed', text: `removed ${pct(u.removed)}${u.removed_ci95 ? ` (${pct(u.removed_ci95[0])} – ${pct(u.removed_ci95[1])})` : ''}` }),
         h('span', { class: 'u-stat muted', text: `d${u.die} at ${u.start} → mean ${num(u.mean_final)}` })),
-      distChart(u.final || {}, { title: `${u.name}: casualty die at the end (0 = removed)`, xLabel: 'Die', highlight: 0, cls: u.side })));
+      () => distChart(u.final || {}, { title: `${u.name}: casualty die at the end (0 = removed)`, xLabel: 'Die', highlight: 0, cls: u.side })));
     replace(view.details,
       endlessNote(a),
       a.expected_rounds !== undefined ? h('p', { class: 'muted expected-rounds', text: `Expected length: ${num(a.expected_rounds)} rounds.` }) : null,
