@@ -61,6 +61,77 @@ function cutToFit(area, text) {
     'Paste just the part of the report with the stack or battle you want.';
 }
 
+// What was read of the chosen stack `s` (of the report `r`), for the
+// preview: its nobles and their men, its structure as the `side` uses it,
+// the entries not read, and the reader's notes.
+function stackParts(s, r, { side, structureNow, kinds }) {
+  const parts = [h('h3', { text: `Read: ${s.nobles.length} noble${s.nobles.length > 1 ? 's' : ''} (from ${SOURCES[s.source]})` }),
+    h('ol', { class: 'paste-nobles' }, s.nobles.slice(0, LIST_MAX).map((n, i) => h('li', {},
+      h('strong', { text: n.name }),
+      i === 0 ? h('span', { class: 'muted', text: ' (leads)' }) : null,
+      ': ', menText(n.troops, kinds),
+      n.behind !== undefined ? `; behind ${n.behind}` : '',
+      n.attack !== undefined ? `; attack ${n.attack}, defense ${n.defense}, missile ${n.missile}` : '',
+      n.health !== undefined ? `; health ${n.health}` : '',
+      i === 0 && n.break_point !== undefined ? `; break point ${n.break_point}%` : ''))),
+    s.nobles.length > LIST_MAX ? h('p', { class: 'muted small', text: `and ${s.nobles.length - LIST_MAX} more nobles.` }) : null];
+  if (s.structure) {
+    parts.push(h('p', { text: side === 'defender'
+      ? `In a ${s.structure.kind}${s.structure.defense !== undefined ? ` (defense ${s.structure.defense}${s.structure.damage ? `, ${s.structure.damage}% damaged` : ''})` : ''}: the defender's structure is set to it.`
+      : `They are in a ${s.structure.kind}: only the defender's structure counts, so it is not used.` }));
+  } else if (side === 'defender' && structureNow) {
+    parts.push(h('p', { class: 'muted', text: `The text names no structure: the defender's ${structureNow} is kept.` }));
+  }
+  if (s.unknown.length) {
+    parts.push(h('h3', { text: `Not read (${s.unknown.length})` }),
+      list('paste-unknown', s.unknown, (u) => h('li', {}, h('strong', { text: u.who }), `: ${u.text} — ${u.why}`)));
+  }
+  if (s.notStated.length) parts.push(h('p', { class: 'paste-unsaid', text: `Not in the text, so the page's defaults are used: ${s.notStated.join('; ')}.` }));
+  const notes = [...s.notes, ...(r.variant ? [r.variant.why] : [])];
+  if (notes.length) parts.push(list('paste-notes', notes, (t) => h('li', { text: t })));
+  return parts;
+}
+
+// The lines of the text not used: how many, the first few in a fold.
+function unreadLines(unread) {
+  const shown = unread.slice(0, 8);
+  return h('details', { class: 'paste-lines' },
+    h('summary', { text: `${unread.length} line${unread.length > 1 ? 's' : ''} of the text not used` }),
+    h('ul', {}, shown.map((u) => h('li', { text: `Line ${u.line}: ${u.text}${u.why ? ` (${u.why})` : ''}` }))),
+    unread.length > shown.length ? h('p', { class: 'muted small', text: `and ${unread.length - shown.length} more.` }) : null);
+}
+
+// What a battle section's result (battleResult's answer `r`) gives the luck
+// tool: {known: the outcome and both sides' survivors are there, words}.
+function luckWords(r, stacks, kinds) {
+  const known = r.ok && r.outcome && r.start.attacker && r.start.defender && r.survivors.attacker?.men && r.survivors.defender?.men;
+  if (!known) {
+    return { known: false, words: `How lucky was this? needs the battle's outcome and both sides' survivors: ${r.ok ? [...r.survivors.attacker?.notes || [], ...r.survivors.defender?.notes || []].join('; ') || 'the text does not give them' : r.reason}` };
+  }
+  const left = (s) => menText(r.survivors[s].men, kinds);
+  // Men the calculator cannot field are left out of both the battle and its luck: say so.
+  const missing = stacks.filter((s) => s.battle === 0 && (s.source === 'attacker' || s.source === 'defender'))
+    .reduce((n, s) => n + s.unknown.filter((u) => !/does not fight/.test(u.why)).length, 0);
+  return { known: true, words: `The battle's result: ${r.outcome === 'tie' ? 'no victor' : `the ${r.outcome} won`}; the attacker kept ${left('attacker')}, the defender ${left('defender')}.` +
+    (missing ? ` Caution: ${missing} ${missing === 1 ? 'entry' : 'entries'} of the stacks that fight or change ratings could not be read (listed above), so the luck is for the battle without them.` : '') };
+}
+
+// A paste or a drop into `area` that would not fit is cut (cutToFit), and
+// `cutNote` says what was left out.
+function guardPaste(area, cutNote) {
+  const intercept = (e, data) => {
+    const text = data?.getData('text/plain') ?? '';
+    const cut = cutToFit(area, text);
+    if (cut === null) { cutNote.hidden = true; return; }
+    e.preventDefault();
+    cutNote.textContent = cut;
+    cutNote.hidden = false;
+    area.dispatchEvent(new Event('input'));
+  };
+  area.addEventListener('paste', (e) => intercept(e, e.clipboardData));
+  area.addEventListener('drop', (e) => intercept(e, e.dataTransfer));
+}
+
 // opts: {side: 'attacker'|'defender', sideName, rules (the core's Olympia rules: kinds, structures),
 // check(side) -> Promise<null|words>, apply(side, stack)}
 // luck(result): given, a battle section with its result offers "How lucky was
@@ -122,19 +193,11 @@ export function openPasteDialog({ side, sideName, rules, structureNow, check, ap
     luckWhy.textContent = '';
     if (!luck || !report?.battles.length) return;
     const r = battleResult(area.value);
-    const known = r.ok && r.outcome && r.start.attacker && r.start.defender && r.survivors.attacker?.men && r.survivors.defender?.men;
-    if (!known) {
-      luckWhy.textContent = `How lucky was this? needs the battle's outcome and both sides' survivors: ${r.ok ? [...r.survivors.attacker?.notes || [], ...r.survivors.defender?.notes || []].join('; ') || 'the text does not give them' : r.reason}`;
-      return;
-    }
+    const said = luckWords(r, report.stacks, kinds);
+    luckWhy.textContent = said.words;
+    if (!said.known) return;
     result = r;
     lucky.hidden = false;
-    const left = (s) => menText(r.survivors[s].men, kinds);
-    // Men the calculator cannot field are left out of both the battle and its luck: say so.
-    const missing = report.stacks.filter((s) => s.battle === 0 && (s.source === 'attacker' || s.source === 'defender'))
-      .reduce((n, s) => n + s.unknown.filter((u) => !/does not fight/.test(u.why)).length, 0);
-    luckWhy.textContent = `The battle's result: ${r.outcome === 'tie' ? 'no victor' : `the ${r.outcome} won`}; the attacker kept ${left('attacker')}, the defender ${left('defender')}.` +
-      (missing ? ` Caution: ${missing} ${missing === 1 ? 'entry' : 'entries'} of the stacks that fight or change ratings could not be read (listed above), so the luck is for the battle without them.` : '');
   }
 
   function judge() {
@@ -152,40 +215,8 @@ export function openPasteDialog({ side, sideName, rules, structureNow, check, ap
     if (!chosen) {
       parts.push(h('p', { class: 'paste-none', text: 'No stack, noble section or battle section was found in this text. ' +
         'Paste lines such as “Name [id], behind 5, with 20 soldiers, accompanied by:” or a noble\'s “Combat:” and “Break point:” lines.' }));
-    } else {
-      const s = chosen;
-      parts.push(h('h3', { text: `Read: ${s.nobles.length} noble${s.nobles.length > 1 ? 's' : ''} (from ${SOURCES[s.source]})` }),
-        h('ol', { class: 'paste-nobles' }, s.nobles.slice(0, LIST_MAX).map((n, i) => h('li', {},
-          h('strong', { text: n.name }),
-          i === 0 ? h('span', { class: 'muted', text: ' (leads)' }) : null,
-          ': ', menText(n.troops, kinds),
-          n.behind !== undefined ? `; behind ${n.behind}` : '',
-          n.attack !== undefined ? `; attack ${n.attack}, defense ${n.defense}, missile ${n.missile}` : '',
-          n.health !== undefined ? `; health ${n.health}` : '',
-          i === 0 && n.break_point !== undefined ? `; break point ${n.break_point}%` : ''))),
-        s.nobles.length > LIST_MAX ? h('p', { class: 'muted small', text: `and ${s.nobles.length - LIST_MAX} more nobles.` }) : null);
-      if (s.structure) {
-        parts.push(h('p', { text: side === 'defender'
-          ? `In a ${s.structure.kind}${s.structure.defense !== undefined ? ` (defense ${s.structure.defense}${s.structure.damage ? `, ${s.structure.damage}% damaged` : ''})` : ''}: the defender's structure is set to it.`
-          : `They are in a ${s.structure.kind}: only the defender's structure counts, so it is not used.` }));
-      } else if (side === 'defender' && structureNow) {
-        parts.push(h('p', { class: 'muted', text: `The text names no structure: the defender's ${structureNow} is kept.` }));
-      }
-      if (s.unknown.length) {
-        parts.push(h('h3', { text: `Not read (${s.unknown.length})` }),
-          list('paste-unknown', s.unknown, (u) => h('li', {}, h('strong', { text: u.who }), `: ${u.text} — ${u.why}`)));
-      }
-      if (s.notStated.length) parts.push(h('p', { class: 'paste-unsaid', text: `Not in the text, so the page's defaults are used: ${s.notStated.join('; ')}.` }));
-      const notes = [...s.notes, ...(r.variant ? [r.variant.why] : [])];
-      if (notes.length) parts.push(list('paste-notes', notes, (t) => h('li', { text: t })));
-    }
-    if (r.unread.length) {
-      const shown = r.unread.slice(0, 8);
-      parts.push(h('details', { class: 'paste-lines' },
-        h('summary', { text: `${r.unread.length} line${r.unread.length > 1 ? 's' : ''} of the text not used` }),
-        h('ul', {}, shown.map((u) => h('li', { text: `Line ${u.line}: ${u.text}${u.why ? ` (${u.why})` : ''}` }))),
-        r.unread.length > shown.length ? h('p', { class: 'muted small', text: `and ${r.unread.length - shown.length} more.` }) : null));
-    }
+    } else parts.push(stackParts(chosen, r, { side, structureNow, kinds }));
+    if (r.unread.length) parts.push(unreadLines(r.unread));
     for (const t of r.notes) parts.push(h('p', { class: 'muted small', text: t }));
     replace(preview, parts);
     if (!chosen) return;
@@ -204,17 +235,7 @@ export function openPasteDialog({ side, sideName, rules, structureNow, check, ap
   }
 
   area.addEventListener('input', () => { fill.disabled = true; lucky.hidden = true; read(); });
-  const intercept = (e, data) => {
-    const text = data?.getData('text/plain') ?? '';
-    const cut = cutToFit(area, text);
-    if (cut === null) { cutNote.hidden = true; return; }
-    e.preventDefault();
-    cutNote.textContent = cut;
-    cutNote.hidden = false;
-    area.dispatchEvent(new Event('input'));
-  };
-  area.addEventListener('paste', (e) => intercept(e, e.clipboardData));
-  area.addEventListener('drop', (e) => intercept(e, e.dataTransfer));
+  guardPaste(area, cutNote);
   dlg.addEventListener('close', () => dlg.remove());
   document.body.append(dlg);
   dlg.showModal();

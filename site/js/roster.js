@@ -44,6 +44,79 @@ export function explain(value, err) {
 const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 const parsed = (text) => { try { return JSON.parse(text); } catch { return null; } };
 
+// The page's banner: what was not done and why, the field it is about marked.
+function pageErrors(page, banner, entry) {
+  function showBanner(text) {
+    banner.hidden = !text;
+    replace(banner, readable(text || ''));
+  }
+  function showError(err, what = 'That') {
+    const placed = showFieldError(page, err.path, err.message);
+    showBanner(`${what} was not done: ${explain(entry(), err)}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
+  }
+  function clearError() {
+    clearFieldErrors(page);
+    showBanner('');
+  }
+  return { showBanner, showError, clearError };
+}
+
+// Import…'s file: a roster, or a battle (as the battle page exports it) one
+// of whose sides becomes a roster. gone(): the page was left meanwhile.
+// Answers importFile(), for the file input's change.
+function rosterImporter({ engine, fileInput, note, showBanner, addEntry, gone }) {
+  async function importFile() {
+    const file = fileInput.files[0];
+    fileInput.value = '';
+    if (!file) return;
+    try {
+      if (file.size > 4 << 20) throw new Error('it is larger than 4 MB');
+      const text = await file.text();
+      const sides = battleSides(parsed(text));
+      if (sides) { askSide(file.name, sides); return; }
+      const value = parseRosterText(text);
+      const checked = await callRoster(engine, value, 'status');
+      if (!checked.ok) throw new Error(explain(value, checked.error));
+      addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
+    } catch (err) {
+      showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
+    }
+  }
+  // A battle file: which side becomes the roster?
+  function askSide(fileName, sides) {
+    note(`${fileName} is a Strongholds & Followers battle, not a roster. Make a roster of one of its sides:`,
+      ...sides.map(({ side, units }) => button(`${cap(side)}: ${units.length} unit${units.length === 1 ? '' : 's'}`,
+        () => fromBattle(fileName, side, units), { cls: 'small' })));
+  }
+  async function fromBattle(fileName, side, units) {
+    note('');
+    const name = `${fileName.replace(/\.json$/i, '')} (${side})`.slice(0, 80);
+    const made = await rosterFromUnits(engine, explain, name, units);
+    if (gone()) return;
+    if (!made.ok) { showBanner(`${fileName} was not made into a roster: ${made.why}. Nothing was changed.`); return; }
+    addEntry({ roster: made.roster, options: {} }, `Import the ${side} of ${fileName}`);
+  }
+  return importFile;
+}
+
+// A roster from a link (already read by the core): see the model's adopt.
+// Says in the page's note what became of it.
+function adoptLinked(model, value, { note, addEntry, refused }) {
+  const r = model.adopt(value);
+  if (!r) return;
+  const { name } = r;
+  if (r.deleted) {
+    note(`The link holds “${name}”, which was deleted in this browser; it was not added again.`,
+      button('Add it back', () => { note(''); addEntry(value, `Add “${name}” back from a link`, r.rev); }, { cls: 'small' }));
+  } else if (r.kept) {
+    if (!r.same) {
+      note(`The link holds “${name}”, which this browser already keeps with other changes: this page shows the kept one.`,
+        button('Add the link\'s copy as a new roster', () => { note(''); addEntry({ ...value, key: null }, `Add “${name}” from a link`); }, { cls: 'small' }));
+    }
+  } else if (r.ok) note(`Added “${name}” from the link.`);
+  else refused(r.refused);
+}
+
 export function mount(root, ctx, initial) {
   const rules = ctx.rules;
   const model = new RosterModel(ctx.engine);
@@ -70,20 +143,7 @@ export function mount(root, ctx, initial) {
     showBanner(refusedWords(why));
   }
   const addEntry = (value, label, base) => done(model.addEntry(value, label, base));
-
-  // ---- errors ----
-  function showBanner(text) {
-    banner.hidden = !text;
-    replace(banner, readable(text || ''));
-  }
-  function showError(err, what = 'That') {
-    const placed = showFieldError(page, err.path, err.message);
-    showBanner(`${what} was not done: ${explain(entry(), err)}${placed ? ' (marked below)' : ''}. Nothing was changed.`);
-  }
-  function clearError() {
-    clearFieldErrors(page);
-    showBanner('');
-  }
+  const { showBanner, showError, clearError } = pageErrors(page, banner, entry);
 
   // ---- talking to the core (the model asks; this says how it went) ----
   async function status() {
@@ -112,54 +172,9 @@ export function mount(root, ctx, initial) {
     if (edit) act(edit);
   }
 
-  // ---- files ----
-  async function importFile() {
-    const file = fileInput.files[0];
-    fileInput.value = '';
-    if (!file) return;
-    try {
-      if (file.size > 4 << 20) throw new Error('it is larger than 4 MB');
-      const text = await file.text();
-      const sides = battleSides(parsed(text));
-      if (sides) { askSide(file.name, sides); return; }
-      const value = parseRosterText(text);
-      const checked = await callRoster(ctx.engine, value, 'status');
-      if (!checked.ok) throw new Error(explain(value, checked.error));
-      addEntry({ roster: checked.roster, options: value.options, key: value.key }, `Import ${file.name}`);
-    } catch (err) {
-      showBanner(`${file.name} was not loaded: ${err.message}. Nothing was changed.`);
-    }
-  }
-  // A battle file (as the battle page exports it): which side becomes the roster?
-  function askSide(fileName, sides) {
-    note(`${fileName} is a Strongholds & Followers battle, not a roster. Make a roster of one of its sides:`,
-      ...sides.map(({ side, units }) => button(`${cap(side)}: ${units.length} unit${units.length === 1 ? '' : 's'}`,
-        () => fromBattle(fileName, side, units), { cls: 'small' })));
-  }
-  async function fromBattle(fileName, side, units) {
-    note('');
-    const name = `${fileName.replace(/\.json$/i, '')} (${side})`.slice(0, 80);
-    const made = await rosterFromUnits(ctx.engine, explain, name, units);
-    if (destroyed) return;
-    if (!made.ok) { showBanner(`${fileName} was not made into a roster: ${made.why}. Nothing was changed.`); return; }
-    addEntry({ roster: made.roster, options: {} }, `Import the ${side} of ${fileName}`);
-  }
-  // A roster from a link (already read by the core): see the model's adopt.
-  function adopt(value) {
-    const r = model.adopt(value);
-    if (!r) return;
-    const { name } = r;
-    if (r.deleted) {
-      note(`The link holds “${name}”, which was deleted in this browser; it was not added again.`,
-        button('Add it back', () => { note(''); addEntry(value, `Add “${name}” back from a link`, r.rev); }, { cls: 'small' }));
-    } else if (r.kept) {
-      if (!r.same) {
-        note(`The link holds “${name}”, which this browser already keeps with other changes: this page shows the kept one.`,
-          button('Add the link\'s copy as a new roster', () => { note(''); addEntry({ ...value, key: null }, `Add “${name}” from a link`); }, { cls: 'small' }));
-      }
-    } else if (r.ok) note(`Added “${name}” from the link.`);
-    else refused(r.refused);
-  }
+  // ---- files and links ----
+  const importFile = rosterImporter({ engine: ctx.engine, fileInput, note, showBanner, addEntry, gone: () => destroyed });
+  const adopt = (value) => adoptLinked(model, value, { note, addEntry, refused });
 
   // Another tab saved a roster: show what it saved (this page's next write
   // from the older revision would be refused anyway).
