@@ -12,14 +12,23 @@ import { NATIONS, UNIT_LIST_LIMIT, addUnit, copyUnit, switchNation, removeUnit, 
 // battle now), edited(), structural() (an edit that adds, removes or moves a
 // row), checkpoint(label), allShown(), showAll()}. Returns {unitsBox,
 // tacticsBox, printSummary, renderUnits, renderTactics, renderPrintSummary}.
-export function battleView({ rules, scen, edited, structural, checkpoint, allShown, showAll }) {
-  const unitsBox = h('div', { class: 'nations' });
-  const tacticsBox = h('div', { class: 'tactics' });
+export function battleView(opts) {
+  const tactics = tacticsList(opts);
+  // A unit's new name shows at once in the tactics' targets.
+  const units = unitsList({ ...opts, renamed: tactics.render });
   const printSummary = h('section', { class: 'print-only card' });
-  const EFFECTS = (rules.effects || []).map((e) => ({ id: e.id, name: e.name }));
+  return { unitsBox: units.box, tacticsBox: tactics.box, printSummary, renderUnits: units.render, renderTactics: tactics.render,
+    renderPrintSummary() { replace(printSummary, printTables(opts.scen())); } };
+}
 
-  function renderUnits() {
-    clear(unitsBox);
+// Each nation's units, a row each (the first UNIT_LIST_LIMIT unless
+// allShown()), with its Add button. `renamed()` after a unit's name changes.
+// Returns {box, render}.
+function unitsList({ rules, scen, edited, structural, checkpoint, allShown, showAll, renamed }) {
+  const box = h('div', { class: 'nations' });
+
+  function render() {
+    clear(box);
     for (const nation of NATIONS) {
       const rows = [];
       let shown = 0, hidden = 0;
@@ -32,9 +41,9 @@ export function battleView({ rules, scen, edited, structural, checkpoint, allSho
       const panel = h('div', { class: 'nation ' + nation.id },
         h('h3', {}, nation.name, ' ', h('span', { class: 'muted small', text: `(${scen().units.filter((u) => u.nation === nation.id).length})` })),
         rows.length ? h('div', { class: 'unit-rows' }, rows) : h('p', { class: 'muted', text: 'No units.' }),
-        hidden ? button(`Show all ${hidden + shown} units`, () => { showAll(); renderUnits(); }, { cls: 'link' }) : null,
+        hidden ? button(`Show all ${hidden + shown} units`, () => { showAll(); render(); }, { cls: 'link' }) : null,
         h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: nation.id }, text: `Add ${nation.name} unit`, on: { click: () => addUnitRow(nation.id) } }));
-      unitsBox.append(panel);
+      box.append(panel);
     }
   }
 
@@ -43,7 +52,7 @@ export function battleView({ rules, scen, edited, structural, checkpoint, allSho
     const lim = rules.limits;
     const numField = (key, label, max) => field(label, numberInput(u[key], { min: 0, max, onInput: (el) => { u[key] = numberValue(el); edited(); } }), `${base}/${key}`, { cls: 'num', whose: u.name });
     const row = h('div', { class: 'unit-row', dataset: { index: i } },
-      field('Name', textInput(u.name, { maxlength: lim.name_chars, onInput: (el) => { u.name = el.value; renameRow(row, u.name); edited(); renderTactics(); } }), `${base}/name`, { cls: 'name' }),
+      field('Name', textInput(u.name, { maxlength: lim.name_chars, onInput: (el) => { u.name = el.value; renameRow(row, u.name); edited(); renamed(); } }), `${base}/name`, { cls: 'name' }),
       numField('arms', 'Arms', lim.arms),
       numField('armour', 'Armour', lim.armour),
       numField('size', 'Size', lim.size),
@@ -51,12 +60,12 @@ export function battleView({ rules, scen, edited, structural, checkpoint, allSho
         unitButton('⇄', 'Move {} to the other nation', u.name, () => {
           switchNation(scen(), i);
           structural();
-          focusFirst(unitsBox, `.unit-row[data-index="${i}"] button[data-act=move]`);
+          focusFirst(box, `.unit-row[data-index="${i}"] button[data-act=move]`);
         }, { cls: 'icon', title: 'Move to the other nation' }),
         unitButton('Copy', 'Copy {}', u.name, () => {
           copyUnit(scen(), i);
           structural();
-          focusFirst(unitsBox, `.unit-row[data-index="${i + 1}"] input[type=text]`);
+          focusFirst(box, `.unit-row[data-index="${i + 1}"] input[type=text]`);
         }, { cls: 'icon', title: 'Add a copy of this unit' }),
         unitButton('✕', 'Remove {}', u.name, () => removeUnitRow(i), { cls: 'icon danger', title: 'Remove this unit' })));
     row.querySelectorAll('.row-actions button').forEach((b, k) => { b.dataset.act = ['move', 'copy', 'remove'][k]; });
@@ -67,7 +76,7 @@ export function battleView({ rules, scen, edited, structural, checkpoint, allSho
     addUnit(scen(), nation);
     structural();
     // Put the cursor in the new unit's name.
-    const rows = unitsBox.querySelectorAll(`.nation.${nation} .unit-row input[type=text]`);
+    const rows = box.querySelectorAll(`.nation.${nation} .unit-row input[type=text]`);
     rows[rows.length - 1]?.focus();
   }
 
@@ -77,16 +86,24 @@ export function battleView({ rules, scen, edited, structural, checkpoint, allSho
     const at = removeUnit(scen(), i);
     structural();
     // The keyboard goes to the next unit of that nation, else the one before, else its Add button.
-    focusFirst(unitsBox, at >= 0 ? `.unit-row[data-index="${at}"] input[type=text]` : null, `button[data-add="${nation}"]`);
+    focusFirst(box, at >= 0 ? `.unit-row[data-index="${at}"] input[type=text]` : null, `button[data-add="${nation}"]`);
   }
 
-  function renderTactics() {
-    clear(tacticsBox);
-    scen().tactics.forEach((t, i) => tacticsBox.append(tacticRow(t, i)));
-    tacticsBox.append(h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: 'tactic' }, text: 'Add tactic', on: { click: () => {
+  return { box, render };
+}
+
+// The tactics in order, a row each, and the Add tactic button. Returns {box, render}.
+function tacticsList({ rules, scen, edited, structural, checkpoint }) {
+  const box = h('div', { class: 'tactics' });
+  const EFFECTS = (rules.effects || []).map((e) => ({ id: e.id, name: e.name }));
+
+  function render() {
+    clear(box);
+    scen().tactics.forEach((t, i) => box.append(tacticRow(t, i)));
+    box.append(h('button', { class: 'add', attrs: { type: 'button' }, dataset: { add: 'tactic' }, text: 'Add tactic', on: { click: () => {
       const at = addTactic(scen());
       structural();
-      focusFirst(tacticsBox, `.tactic-row[data-index="${at}"] input[type=text]`);
+      focusFirst(box, `.tactic-row[data-index="${at}"] input[type=text]`);
     } } }));
   }
 
@@ -114,7 +131,7 @@ export function battleView({ rules, scen, edited, structural, checkpoint, allSho
           checkpoint(`Removed the tactic “${t.name || i + 1}”`);
           const at = removeTactic(scen(), i);
           structural();
-          focusFirst(tacticsBox, `.tactic-row[data-index="${at}"] input[type=text]`, 'button[data-add=tactic]');
+          focusFirst(box, `.tactic-row[data-index="${at}"] input[type=text]`, 'button[data-add=tactic]');
         }, { cls: 'icon danger', title: 'Remove this tactic' })));
     return row;
   }
@@ -124,22 +141,23 @@ export function battleView({ rules, scen, edited, structural, checkpoint, allSho
     structural();
     // The keyboard follows the tactic; at the end of the list, to the other arrow.
     const row = `.tactic-row[data-index="${j}"]`;
-    focusFirst(tacticsBox, `${row} button[title="${d < 0 ? 'Move earlier' : 'Move later'}"]`, `${row} button[title^="Move"]:not(:disabled)`);
+    focusFirst(box, `${row} button[title="${d < 0 ? 'Move earlier' : 'Move later'}"]`, `${row} button[title^="Move"]:not(:disabled)`);
   }
 
-  function renderPrintSummary() {
-    const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
-    replace(printSummary,
-      h('h2', { text: 'The battle' }),
-      h('table', { class: 'print-table' },
-        h('thead', {}, row(['Unit', 'Nation', 'Arms', 'Armour', 'Size'], 'th')),
-        h('tbody', {}, scen().units.map((u) => row([u.name, u.nation === 'ashen' ? 'Ashen' : 'Tribunan', u.arms, u.armour, u.size])))),
-      scen().tactics.length ? h('table', { class: 'print-table' },
-        h('thead', {}, row(['#', 'Tactic', 'Effect', 'Target', 'Amount'], 'th')),
-        h('tbody', {}, scen().tactics.map((t, i) => row([i + 1, t.name, t.effect, t.effect === 'total' ? t.target : scen().units[t.target]?.name, t.amount])))) : null);
-  }
+  return { box, render };
+}
 
-  return { unitsBox, tacticsBox, printSummary, renderUnits, renderTactics, renderPrintSummary };
+// The battle as printed: a table of the units and one of the tactics (if any).
+function printTables(battle) {
+  const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
+  return [
+    h('h2', { text: 'The battle' }),
+    h('table', { class: 'print-table' },
+      h('thead', {}, row(['Unit', 'Nation', 'Arms', 'Armour', 'Size'], 'th')),
+      h('tbody', {}, battle.units.map((u) => row([u.name, u.nation === 'ashen' ? 'Ashen' : 'Tribunan', u.arms, u.armour, u.size])))),
+    battle.tactics.length ? h('table', { class: 'print-table' },
+      h('thead', {}, row(['#', 'Tactic', 'Effect', 'Target', 'Amount'], 'th')),
+      h('tbody', {}, battle.tactics.map((t, i) => row([i + 1, t.name, t.effect, t.effect === 'total' ? t.target : battle.units[t.target]?.name, t.amount])))) : null];
 }
 
 // The odds' details under the bars: each nation's Total and each unit's fate.

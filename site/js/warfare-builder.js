@@ -1,12 +1,10 @@
 // The unit builder: keywords (or a card's printed stats), traits, terms of
 // hire; the card updates live from the core as you choose.
-import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, showFieldError,
-  clearFieldErrors, debounce } from './dom.js';
+import { h, replace, clear, field, textInput, select, button, showFieldError, clearFieldErrors, debounce } from './dom.js';
 import { Cancelled } from './engine/engine.js';
 import { cardView } from './warfare-card.js';
 import { errorWords } from './error-words.js';
-
-const byId = (list) => list.map((x) => ({ id: x.id, name: x.name }));
+import { keywordFields, statFields, sizeFields, traitsField, hireFields } from './warfare-unit-fields.js';
 
 // A new unit starts here, every time: no name (it is named from its
 // keywords, as the roster names a unit, unless one is typed).
@@ -46,7 +44,116 @@ export function makeBuilder(ctx, { onCommit }) {
   let editing = null; // {side, index}
   let target = 'attacker'; // the army a new unit joins
   let explicit = false;
+  let lastCard = null; // the core's card for the draft, when it took it
+  let valid = false;
+  let nameInput = null;
 
+  const ui = builderParts(t, {
+    preset(p) {
+      draft = { ...cleanUnit(p), traits: [...(p.traits || [])] };
+      explicit = false;
+      render();
+    },
+    mode(stats) {
+      explicit = stats;
+      draft = stats ? statsDraft(draft, lastCard) : { ...defaultUnit(t), name: draft.name, size: draft.size };
+      render();
+    },
+  });
+
+  function set(key, value) {
+    if (value === '' || value === null) delete draft[key];
+    else draft[key] = value;
+    refresh();
+  }
+
+  function render() {
+    ui.kw.checked = !explicit;
+    ui.ex.checked = explicit;
+    clear(ui.form);
+    nameInput = textInput(draft.name, { maxlength: rules.limits.name_chars, placeholder: lastCard && !draft.name ? lastCard.label : 'from the keywords',
+      onInput: (el) => set('name', el.value) });
+    ui.form.append(field('Name', nameInput, '/unit/name', { hint: 'Left empty, the unit is named from its keywords.' }),
+      ...(explicit ? statFields(t, draft, set) : keywordFields(rules, draft, set, render)),
+      ...sizeFields(t, draft, set, render),
+      traitsField(rules, draft, explicit, { refresh, render }),
+      hireFields(t, draft, set));
+    renderActions();
+    refresh.flush();
+  }
+
+  function renderActions() {
+    // A refusal stays in view with the buttons (the bar keeps to the bottom of the dialog).
+    replace(ui.actions, ui.refusal,
+      editing ? button('Save changes', () => commit(editing.side), { cls: 'primary' })
+        : button(`Add to the ${target}`, () => commit(target), { cls: 'primary' }),
+      button('Cancel', () => ctx.onCancel?.()));
+  }
+
+  const refresh = debounce(async () => {
+    const answer = await askUnit(ctx, { ruleset: 'warfare', unit: cleanUnit(draft), options: ctx.options() }, 'unit', ui.status);
+    if (!answer) return;
+    const card = showUnitAnswer(ui, answer, draft.name);
+    valid = card !== null;
+    if (!card) return;
+    lastCard = card;
+    if (nameInput) nameInput.placeholder = card.label;
+  }, 120);
+
+  // Adds (or saves) the unit, unless its army would refuse it: the army
+  // already has a unit with its keywords (one only, S&F p. 239). That is said
+  // here, in the dialog, and nothing is added.
+  async function commit(side) {
+    if (!valid) {
+      ui.status.textContent = 'Fix the marked field before adding the unit.';
+      return;
+    }
+    const unit = cleanUnit(draft);
+    const where = editing;
+    if (!unit.name) unit.name = freeName(lastCard.label, ctx.takenNames?.() || new Set(), true);
+    const { army, at } = armyWith(ctx, unit, side, where);
+    // A slot of its own: the preview's refresh (slot 'unit', after a
+    // keystroke) must not cancel this check and lose the click.
+    const answer = await askUnit(ctx, { ruleset: 'warfare', units: army, options: ctx.options() }, 'unit-add', ui.status);
+    if (!answer) return;
+    const clash = answer.ok ? null : keywordClash(answer.error);
+    if (clash && (clash.unit === at || clash.other === at)) {
+      ui.refusal.textContent = clashWords(where ? where.side : side, army[clash.unit === at ? clash.other : clash.unit], lastCard);
+      return;
+    }
+    onCommit(unit, side, where ? where.index : null, where ? where.side : null);
+  }
+
+  // The form for `unit`, from printed stats or not (`stats`), edited at `at` {side, index} or new (null).
+  function load(unit, stats, at) {
+    draft = unit;
+    explicit = stats;
+    editing = at;
+    render();
+  }
+
+  render();
+  return {
+    element: ui.root,
+    // A new unit for `side`: from the defaults, every time (never silently the last one built).
+    start(side) {
+      target = side;
+      lastCard = null;
+      ui.status.textContent = '';
+      ui.refusal.textContent = '';
+      load(defaultUnit(t), false, null);
+    },
+    // Loads a unit from an army for editing.
+    edit: (unit, side, index) => load(JSON.parse(JSON.stringify(unit)), isExplicit(unit), { side, index }),
+    done: () => load(defaultUnit(t), false, null),
+    refresh: () => refresh(),
+  };
+}
+
+// The builder's elements: the preset menu and the mode switch over the form,
+// the card and its status beside it, the buttons under them. `on.preset(p)`
+// when a preset is chosen; `on.mode(stats)` when the mode switch is turned.
+function builderParts(t, on) {
   const form = h('div', { class: 'builder-form' });
   const preview = h('div', { class: 'builder-card', attrs: { 'aria-live': 'polite' } });
   const status = h('p', { class: 'muted small' });
@@ -56,213 +163,71 @@ export function makeBuilder(ctx, { onCommit }) {
     onChange: (el) => {
       if (el.value === '') return;
       const p = t.presets[Number(el.value)];
-      draft = { ...cleanUnit(p), traits: [...(p.traits || [])] };
-      explicit = false;
       el.value = '';
-      render();
+      on.preset(p);
     },
   });
+  const kw = h('input', { attrs: { type: 'radio', name: 'wf-mode' }, checked: true, on: { change: () => on.mode(false) } });
+  const ex = h('input', { attrs: { type: 'radio', name: 'wf-mode' }, on: { change: () => on.mode(true) } });
   const root = h('div', { class: 'builder' },
-    h('div', { class: 'builder-top' }, field('Preset', presets, null), modeSwitch()),
+    h('div', { class: 'builder-top' }, field('Preset', presets, null),
+      h('fieldset', { class: 'mode' }, h('legend', { text: 'Build from' }),
+        h('label', {}, kw, ' keywords'), h('label', {}, ex, ' printed stats (other books, fortifications)'))),
     h('div', { class: 'builder-body' }, form, h('div', {}, preview, status)),
     actions);
+  return { root, form, preview, status, actions, refusal, kw, ex };
+}
 
-  function modeSwitch() {
-    const kw = h('input', { attrs: { type: 'radio', name: 'wf-mode' }, checked: true, on: { change: () => { explicit = false; fromExplicit(); render(); } } });
-    const ex = h('input', { attrs: { type: 'radio', name: 'wf-mode' }, on: { change: () => { explicit = true; toExplicit(); render(); } } });
-    modeSwitch.kw = kw;
-    modeSwitch.ex = ex;
-    return h('fieldset', { class: 'mode' }, h('legend', { text: 'Build from' }),
-      h('label', {}, kw, ' keywords'), h('label', {}, ex, ' printed stats (other books, fortifications)'));
+// Switching to printed stats starts from the current card's numbers and traits.
+function statsDraft(draft, card) {
+  const keep = { name: draft.name, type: draft.type === 'levies' ? 'infantry' : draft.type, size: draft.size, traits: [], attitude: draft.attitude, mercenary: draft.mercenary, unpaid: draft.unpaid };
+  if (card) Object.assign(keep, card.stats, { traits: card.traits.map((x) => (x.id ? x.id : { name: x.name, cost: x.cost, text: x.text })) });
+  return keep;
+}
+
+// The army `unit` joins (`side`'s) or stays in (`where`: {side, index}, the
+// unit edited), with it in its place: the unit edited's, or last. Returns {army, at}.
+function armyWith(ctx, unit, side, where) {
+  const army = [...(ctx.army?.(where ? where.side : side) || [])];
+  const at = where ? where.index : army.length;
+  army.splice(at, where ? 1 : 0, unit);
+  return { army, at };
+}
+
+// The engine's answer to a 'unit' call on `slot`, or null when the call was
+// cancelled (a newer one took its slot) or failed (its words in `status`).
+async function askUnit(ctx, request, slot, status) {
+  try {
+    return await ctx.engine.call('unit', request, { slot });
+  } catch (e) {
+    if (!(e instanceof Cancelled)) status.textContent = e.message;
+    return null;
   }
+}
 
-  // Switching to printed stats starts from the current card's numbers.
-  let lastCard = null;
-  function toExplicit() {
-    const keep = { name: draft.name, type: draft.type === 'levies' ? 'infantry' : draft.type, size: draft.size, traits: [], attitude: draft.attitude, mercenary: draft.mercenary, unpaid: draft.unpaid };
-    if (lastCard) Object.assign(keep, lastCard.stats, { traits: lastCard.traits.map((x) => (x.id ? x.id : { name: x.name, cost: x.cost, text: x.text })) });
-    draft = keep;
+// The core's answer for the draft, shown: a refusal marks its field and says
+// why under the dimmed card; else the new card. Returns that card, or null.
+function showUnitAnswer(ui, answer, name) {
+  clearFieldErrors(ui.root);
+  ui.refusal.textContent = '';
+  if (!answer.ok) {
+    showFieldError(ui.root, answer.error.path, answer.error.message);
+    ui.status.textContent = errorWords(answer.error, name || 'This unit');
+    ui.preview.classList.add('stale');
+    return null;
   }
-  function fromExplicit() {
-    draft = { ...defaultUnit(t), name: draft.name, size: draft.size };
-  }
+  ui.status.textContent = '';
+  ui.preview.classList.remove('stale');
+  replace(ui.preview, cardView(answer.card));
+  return answer.card;
+}
 
-  function set(key, value) {
-    if (value === '' || value === null) delete draft[key];
-    else draft[key] = value;
-    refresh();
-  }
-
-  let nameInput = null;
-  function render() {
-    modeSwitch.kw.checked = !explicit;
-    modeSwitch.ex.checked = explicit;
-    clear(form);
-    nameInput = textInput(draft.name, { maxlength: rules.limits.name_chars, placeholder: lastCard && !draft.name ? lastCard.label : 'from the keywords',
-      onInput: (el) => set('name', el.value) });
-    form.append(field('Name', nameInput, '/unit/name', { hint: 'Left empty, the unit is named from its keywords.' }));
-    const types = explicit ? t.types : t.types.filter((x) => x.keywords !== 'stats');
-    if (!explicit) {
-      form.append(
-        field('Ancestry', select(byId(t.ancestries), draft.ancestry, { onChange: (el) => set('ancestry', el.value) }), '/unit/ancestry'),
-        field('Type', select(byId(types), draft.type, { onChange: (el) => { draft.type = el.value; if (el.value === 'levies') { delete draft.experience; draft.equipment = rules.options.find((o) => o.id === 'levy_equipment')?.default || 'none'; } else { draft.experience = draft.experience || 'regular'; if (draft.equipment === 'none') draft.equipment = 'light'; } render(); } }), '/unit/type'));
-      if (draft.type !== 'levies') {
-        form.append(field('Experience', select(byId(t.experience), draft.experience, { onChange: (el) => set('experience', el.value) }), '/unit/experience'));
-        form.append(field('Equipment', select(byId(t.equipment), draft.equipment, { onChange: (el) => set('equipment', el.value) }), '/unit/equipment'));
-      } else {
-        form.append(field('Equipment', select([{ id: 'none', name: 'None' }, { id: 'light', name: 'Light' }], draft.equipment || 'none', { onChange: (el) => set('equipment', el.value) }), '/unit/equipment',
-          { hint: 'Levies have no experience; the book\'s printings disagree on their equipment.' }));
-      }
-    } else {
-      form.append(field('Type', select(byId(types), draft.type, { onChange: (el) => set('type', el.value) }), '/unit/type'));
-      for (const [k, label] of [['attack', 'Attack'], ['power', 'Power'], ['defense', 'Defense'], ['toughness', 'Toughness'], ['morale', 'Morale']]) {
-        form.append(field(label, numberInput(draft[k] ?? (k === 'defense' || k === 'toughness' ? 10 : 0), { onInput: (el) => set(k, numberValue(el)) }), `/unit/${k}`, { cls: 'num' }));
-      }
-      form.append(field('Printed cost (optional)', numberInput(draft.cost ?? '', { onInput: (el) => set('cost', numberValue(el)) }), '/unit/cost', { cls: 'num' }));
-    }
-    form.append(field('Size (casualty die)', select(t.sizes.map((s) => ({ id: s.id, name: `${s.id}${s.cost_modifier ? ` (cost ×${s.cost_modifier})` : ' (not priced)'}` })), draft.size, {
-      onChange: (el) => { draft.size = el.value; render(); },
-    }), '/unit/size'));
-    if (!t.sizes.find((s) => s.id === draft.size)?.cost_modifier) {
-      form.append(field('Cost modifier for this size', numberInput(draft.size_cost_modifier ?? '', { step: 0.01, onInput: (el) => set('size_cost_modifier', numberValue(el)) }), '/unit/size_cost_modifier', { hint: 'The book prices no d20; give a modifier to price the unit.' }));
-    }
-    form.append(traitsField(), hireFields());
-    renderActions();
-    refresh.flush();
-  }
-
-  function traitsField() {
-    const known = t.traits.filter((x) => x.id);
-    const chosen = new Set((draft.traits || []).filter((x) => typeof x === 'string'));
-    const fromAncestry = new Set((t.ancestries.find((a) => a.id === draft.ancestry)?.traits) || []);
-    const boxes = known.map((tr) => {
-      const inherent = !explicit && fromAncestry.has(tr.id);
-      const box = h('input', { attrs: { type: 'checkbox' }, checked: inherent || chosen.has(tr.id), disabled: inherent, on: { change: (e) => {
-        const list = (draft.traits || []).filter((x) => x !== tr.id);
-        if (e.target.checked) list.push(tr.id);
-        draft.traits = list;
-        refresh();
-      } } });
-      return h('label', { class: 'trait-box', attrs: { title: tr.text } }, box, ` ${tr.name}`, h('span', { class: 'muted small', text: ` ${tr.cost} gp` }));
-    });
-    const custom = (draft.traits || []).map((x, i) => [x, i]).filter(([x]) => typeof x === 'object');
-    const customRows = custom.map(([x, i]) => h('div', { class: 'custom-trait' },
-      field('Trait name', textInput(x.name, { maxlength: rules.limits.trait_name_chars, onInput: (el) => { x.name = el.value; refresh(); } }), `/unit/traits/${i}/name`),
-      field('Cost', numberInput(x.cost, { onInput: (el) => { x.cost = numberValue(el); refresh(); } }), `/unit/traits/${i}/cost`, { cls: 'num' }),
-      field('Text', textInput(x.text, { maxlength: rules.limits.trait_text_chars, onInput: (el) => { x.text = el.value; refresh(); } }), `/unit/traits/${i}/text`, { cls: 'wide' }),
-      button('✕', () => { draft.traits.splice(i, 1); render(); }, { cls: 'icon danger', title: `Remove the trait ${x.name}` })));
-    return h('fieldset', { class: 'traits' }, h('legend', { text: 'Traits' }),
-      h('p', { class: 'muted small', text: explicit ? 'Tick the traits the card lists.' : 'The ancestry\'s traits are ticked and cannot be removed; tick others the unit has.' }),
-      h('div', { class: 'trait-grid' }, boxes),
-      customRows,
-      button('Add a custom trait', () => { draft.traits = [...(draft.traits || []), { name: 'Custom trait', cost: 0, text: '' }]; render(); }, { cls: 'small' }));
-  }
-
-  function hireFields() {
-    return h('fieldset', { class: 'hire' }, h('legend', { text: 'Hiring' }),
-      field('Attitude of its ancestry', select(byId(t.attitudes), draft.attitude || 'allied', { onChange: (el) => set('attitude', el.value === 'allied' ? null : el.value) }), '/unit/attitude'),
-      h('label', {}, h('input', { attrs: { type: 'checkbox' }, checked: !!draft.mercenary, on: { change: (e) => set('mercenary', e.target.checked || null) } }), ' Mercenary (upkeep doubled)'),
-      h('label', {}, h('input', { attrs: { type: 'checkbox' }, checked: !!draft.unpaid, on: { change: (e) => set('unpaid', e.target.checked || null) } }), ' Unpaid (disadvantage on Morale checks)'));
-  }
-
-  function renderActions() {
-    // A refusal stays in view with the buttons (the bar keeps to the bottom of the dialog).
-    replace(actions, refusal,
-      editing ? button('Save changes', () => commit(editing.side), { cls: 'primary' })
-        : button(`Add to the ${target}`, () => commit(target), { cls: 'primary' }),
-      button('Cancel', () => ctx.onCancel?.()));
-  }
-
-  let valid = false;
-  const refresh = debounce(async () => {
-    let answer;
-    try {
-      answer = await ctx.engine.call('unit', { ruleset: 'warfare', unit: cleanUnit(draft), options: ctx.options() }, { slot: 'unit' });
-    } catch (e) {
-      if (!(e instanceof Cancelled)) status.textContent = e.message;
-      return;
-    }
-    clearFieldErrors(root);
-    refusal.textContent = '';
-    if (!answer.ok) {
-      valid = false;
-      showFieldError(root, answer.error.path, answer.error.message);
-      status.textContent = errorWords(answer.error, draft.name || 'This unit');
-      preview.classList.add('stale');
-      return;
-    }
-    valid = true;
-    lastCard = answer.card;
-    if (nameInput) nameInput.placeholder = answer.card.label;
-    status.textContent = '';
-    preview.classList.remove('stale');
-    replace(preview, cardView(answer.card));
-  }, 120);
-
-  // Adds (or saves) the unit, unless its army would refuse it: the army
-  // already has a unit with its keywords (one only, S&F p. 239). That is said
-  // here, in the dialog, and nothing is added.
-  async function commit(side) {
-    if (!valid) {
-      status.textContent = 'Fix the marked field before adding the unit.';
-      return;
-    }
-    const unit = cleanUnit(draft);
-    const where = editing;
-    if (!unit.name) unit.name = freeName(lastCard.label, ctx.takenNames?.() || new Set(), true);
-    const army = [...(ctx.army?.(where ? where.side : side) || [])];
-    const at = where ? where.index : army.length;
-    army.splice(at, where ? 1 : 0, unit);
-    let answer;
-    try {
-      // A slot of its own: the preview's refresh (slot 'unit', after a
-      // keystroke) must not cancel this check and lose the click.
-      answer = await ctx.engine.call('unit', { ruleset: 'warfare', units: army, options: ctx.options() }, { slot: 'unit-add' });
-    } catch (e) {
-      if (!(e instanceof Cancelled)) status.textContent = e.message;
-      return;
-    }
-    const clash = answer.ok ? null : keywordClash(answer.error);
-    if (clash && (clash.unit === at || clash.other === at)) {
-      const other = army[clash.unit === at ? clash.other : clash.unit];
-      // The same keywords as this unit's: its card's label without the die.
-      const keywords = lastCard.label.replace(/ d\d+$/, '');
-      refusal.textContent = `Not added: the ${where ? where.side : side}'s army already has “${other?.name || 'a unit'}” with the keywords ${keywords}, ` +
-        'and an army fields only one unit with the same keywords (S&F p. 239). Change a keyword here, or give that unit a larger size instead.';
-      return;
-    }
-    onCommit(unit, side, where ? where.index : null, where ? where.side : null);
-  }
-
-  render();
-  return {
-    element: root,
-    // A new unit for `side`: from the defaults, every time (never silently the last one built).
-    start(side) {
-      target = side;
-      draft = defaultUnit(t);
-      explicit = false;
-      editing = null;
-      lastCard = null;
-      status.textContent = '';
-      refusal.textContent = '';
-      render();
-    },
-    // Loads a unit from an army for editing.
-    edit(unit, side, index) {
-      draft = JSON.parse(JSON.stringify(unit));
-      explicit = isExplicit(unit);
-      editing = { side, index };
-      render();
-    },
-    done() {
-      editing = null;
-      draft = defaultUnit(t);
-      explicit = false;
-      render();
-    },
-    refresh: () => refresh(),
-  };
+// Why `side`'s army refuses the unit whose card is `card`: `other`, already in it, has its keywords.
+function clashWords(side, other, card) {
+  // The same keywords as this unit's: its card's label without the die.
+  const keywords = card.label.replace(/ d\d+$/, '');
+  return `Not added: the ${side}'s army already has “${other?.name || 'a unit'}” with the keywords ${keywords}, ` +
+    'and an army fields only one unit with the same keywords (S&F p. 239). Change a keyword here, or give that unit a larger size instead.';
 }
 
 // The first of "Name 2", "Name 3", ... that no unit has (`self`: or the name

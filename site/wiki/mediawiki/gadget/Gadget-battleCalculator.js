@@ -6,7 +6,13 @@
  * as its content. The frame's address is always built from BASE below: set it
  * to where the calculator is hosted. A div whose attributes are wrong shows why,
  * as text.
+ *
+ * Two parts, each in a function of its own, so that nothing is left in the
+ * page's global scope: MediaWiki runs a gadget's script inside a function,
+ * but MediaWiki:Common.js (and a gadget in the legacy debug mode) at the top level.
  */
+
+// The divs: each turned into its calculator's frame, or an error in words.
 ( function () {
 	'use strict';
 	var BASE = 'https://example.org/battle/';
@@ -103,7 +109,26 @@
 		div.appendChild( foot );
 	}
 
-	// Each frame as tall as the calculator says it is: only its own frames, from their own origin.
+	function mountAll( root ) {
+		var list = root.querySelectorAll( 'div.battle-calculator:not([data-battle-calculator])' ), i;
+		for ( i = 0; i < list.length; i++ ) {
+			mount( list[ i ] );
+		}
+	}
+
+	if ( window.mw && mw.hook ) {
+		mw.hook( 'wikipage.content' ).add( function ( $content ) {
+			mountAll( $content[ 0 ] || document );
+		} );
+	} else {
+		mountAll( document );
+	}
+}() );
+
+// The frames: each as tall as the calculator in it says, and told which part of it the reader sees.
+( function () {
+	'use strict';
+
 	// The part of a frame on the reader's screen, in the frame's own pixels: the
 	// calculator keeps its odds and dialogs there (the frame is as tall as it is).
 	function tellView( frame ) {
@@ -128,6 +153,7 @@
 	window.addEventListener( 'scroll', tellAll, { passive: true } );
 	window.addEventListener( 'resize', tellAll );
 
+	// Each frame as tall as the calculator says it is: only its own frames, from their own origin.
 	window.addEventListener( 'message', function ( event ) {
 		var data = event.data, list, i;
 		if ( !data || data.type !== 'battle-calculator:height' || typeof data.height !== 'number' ||
@@ -142,19 +168,4 @@
 			}
 		}
 	} );
-
-	function mountAll( root ) {
-		var list = root.querySelectorAll( 'div.battle-calculator:not([data-battle-calculator])' ), i;
-		for ( i = 0; i < list.length; i++ ) {
-			mount( list[ i ] );
-		}
-	}
-
-	if ( window.mw && mw.hook ) {
-		mw.hook( 'wikipage.content' ).add( function ( $content ) {
-			mountAll( $content[ 0 ] || document );
-		} );
-	} else {
-		mountAll( document );
-	}
 }() );
