@@ -155,6 +155,12 @@ private:
     };
 
     bool reshape();  // recomputes shape and sums; false: a stalemate
+    // reshape()'s parts (sampler_shape.cpp).
+    void list_sides();
+    std::uint64_t span(const Att& a, const Tgt& t) const;
+    bool common_denominator(const Tgt& works, std::uint64_t& L) const;
+    void weigh_pairs(const Tgt& works, std::uint64_t L);
+    void sum_weights();
     // Out of line: its throw (a message built from strings) would otherwise
     // sit inside the samplers' loops, and wasm pays for that on every attack.
     [[gnu::cold, gnu::noinline]] void long_battle(std::uint64_t attacks);
