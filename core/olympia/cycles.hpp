@@ -40,6 +40,7 @@ private:
         std::int64_t c0 = 0, c1 = 0;  // able men: slots run 0..c
         std::vector<double> grid;     // (s0 * (c1 + 1) + s1) * 2 + turn
     };
+    class Sweep;  // one solve's work on the window (cycles.cpp)
     std::vector<Slice> window_;
 };
 

@@ -155,6 +155,12 @@ private:
     };
 
     bool reshape();  // recomputes shape and sums; false: a stalemate
+    // reshape()'s parts (sampler_shape.cpp).
+    void list_sides();
+    std::uint64_t span(const Att& a, const Tgt& t) const;
+    bool common_denominator(const Tgt& works, std::uint64_t& L) const;
+    void weigh_pairs(const Tgt& works, std::uint64_t L);
+    void sum_weights();
     // Out of line: its throw (a message built from strings) would otherwise
     // sit inside the samplers' loops, and wasm pays for that on every attack.
     [[gnu::cold, gnu::noinline]] void long_battle(std::uint64_t attacks);
@@ -169,6 +175,16 @@ private:
     void rulebook_loop(Bits& rng, std::uint64_t& draws, double& steps);
     template <bool Extra>  // counted misses or siege blows
     void engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks);
+    // One side's targets as the engine loop's branch-free kill reads them
+    // (the shape's arrays stay put until the loop ends).
+    struct View {
+        const Tgt* T;
+        std::size_t nt;
+        const Victim* V;
+        std::uint64_t* h;
+        const std::uint64_t* q;  // the rows of side S's attackers
+    };
+    bool quick_kill(const View* view, std::int32_t* n, int S, std::uint64_t x, std::uint64_t hit);
     void attack_naive(Rng& rng, int side);  // as the state draws; side -1: both
     std::uint64_t counted_weight(int s) const;
 

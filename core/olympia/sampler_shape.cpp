@@ -64,11 +64,26 @@ void Sampler::clamp_slots() {
 }
 
 bool Sampler::reshape() {
+    reshaped_ = true;
+    survey(b_, cur_.n.data(), cur_.works, field_);
+    shape_.counting = bonus_counting(b_, cur_.works);
+    list_sides();
+    if (cur_.men[0] + cur_.men[1] == 0) return false;
+    const int si = structure_index(b_);
+    const Tgt works{si, defense_of(b_, si, cur_.works)};  // a siege engine's only target
+    std::uint64_t L = 1;
+    shape_.naive = !common_denominator(works, L);
+    if (shape_.naive) return true;
+    weigh_pairs(works, L);
+    sum_weights();
+    return true;
+}
+
+// Who strikes whom, from what survey() found: each side's attackers and
+// targets, the victims parallel to the targets, and the counts C, T.
+void Sampler::list_sides() {
     Cur& c = cur_;
     Shape& sh = shape_;
-    reshaped_ = true;
-    survey(b_, c.n.data(), c.works, field_);
-    sh.counting = bonus_counting(b_, c.works);
     const int si = structure_index(b_);
     for (int s = 0; s < 2; ++s) {
         for (const auto& a : sh.atts[s]) sh.att_of[static_cast<std::size_t>(a.e)] = -1;
@@ -108,32 +123,39 @@ bool Sampler::reshape() {
             sh.victims[S].push_back({t.e, sh.att_of[static_cast<std::size_t>(t.e)], x.value4(), x.siege ? 0 : 1, x.siege});
         }
     }
-    if (c.men[0] + c.men[1] == 0) return false;
+}
 
-    // L: the lcm of every pair's blow span, (rating + defense) x variants.
-    auto span = [&](const Att& a, const Tgt& t) {
-        return static_cast<std::uint64_t>(blow(b_, a.e, a.rating, t.e, t.defense).span());
-    };
-    const Tgt works{si, defense_of(b_, si, c.works)};  // a siege engine's only target
-    std::uint64_t L = 1;
+// One pair's blow span, (rating + defense) x variants (hit.hpp).
+std::uint64_t Sampler::span(const Att& a, const Tgt& t) const {
+    return static_cast<std::uint64_t>(blow(b_, a.e, a.rating, t.e, t.defense).span());
+}
+
+// L: the lcm of every pair's blow span. False when L or D = C T0 T1 L would
+// pass kMaxD (the sampler then draws as the state does).
+bool Sampler::common_denominator(const Tgt& works, std::uint64_t& L) const {
+    const Cur& c = cur_;
     bool ok = true;
     auto take = [&](std::uint64_t den) {
         const std::uint64_t g = std::gcd(L, den);
         ok = ok && mul_ok(L / g, den, L) && L < kMaxD;
     };
     for (int s = 0; s < 2 && ok; ++s)
-        for (const auto& a : sh.atts[s]) {
+        for (const auto& a : shape_.atts[s]) {
             if (a.siege) {
                 take(span(a, works));
                 continue;
             }
-            for (const auto& t : sh.tgts[1 - s]) take(span(a, t));
+            for (const auto& t : shape_.tgts[1 - s]) take(span(a, t));
         }
     std::uint64_t D = 0;
-    ok = ok && mul_ok(static_cast<std::uint64_t>(c.men[0] + c.men[1]), static_cast<std::uint64_t>(c.tw[0]), D) &&
-         mul_ok(D, static_cast<std::uint64_t>(c.tw[1]), D) && mul_ok(D, L, D) && D < kMaxD;
-    sh.naive = !ok;
-    if (sh.naive) return true;
+    return ok && mul_ok(static_cast<std::uint64_t>(c.men[0] + c.men[1]), static_cast<std::uint64_t>(c.tw[0]), D) &&
+           mul_ok(D, static_cast<std::uint64_t>(c.tw[1]), D) && mul_ok(D, L, D) && D < kMaxD;
+}
+
+// Each pair's whole-number weight over L (q, qsiege), with any factor common
+// to all of them taken out, and the rows of zeros the engine loop reads.
+void Sampler::weigh_pairs(const Tgt& works, std::uint64_t L) {
+    Shape& sh = shape_;
     sh.L = L;
     for (int s = 0; s < 2; ++s) {
         const auto& T = sh.tgts[1 - s];
@@ -166,6 +188,7 @@ bool Sampler::reshape() {
     }
     // After each side's rows, a row of zeros: the branch-free kill
     // in the engine loop reads a row for every attack, hit or miss, times 0 or 1.
+    const int si = structure_index(b_);
     for (int S = 0; S < 2; ++S) {
         const std::size_t nt = sh.tgts[1 - S].size();
         const auto zeros = static_cast<std::uint32_t>(sh.q[S].size());
@@ -175,6 +198,13 @@ bool Sampler::reshape() {
             v.row = v.plain ? static_cast<std::uint32_t>(static_cast<std::size_t>(v.attacker) * nt) : zeros;
         }
     }
+}
+
+// The running sums on the counts now: siege_sum, and each target's h and
+// each side's wsum.
+void Sampler::sum_weights() {
+    Cur& c = cur_;
+    const Shape& sh = shape_;
     c.siege_sum = 0;
     for (std::size_t ai = 0; ai < sh.atts[kAttacker].size(); ++ai)
         if (sh.atts[kAttacker][ai].siege)
@@ -194,7 +224,6 @@ bool Sampler::reshape() {
         for (std::size_t ti = 0; ti < nt; ++ti)
             c.wsum[S] += static_cast<std::uint64_t>(c.n[static_cast<std::size_t>(sh.tgts[S][ti].e)]) * c.h[S][ti];
     }
-    return true;
 }
 
 }  // namespace bc::olympia
