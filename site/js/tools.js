@@ -61,16 +61,16 @@ export function mountTools(ctx, page) {
   const items = TOOLS.filter((t) => !t.rulesets || t.rulesets.includes(page.ruleset)).map((t) => toolItem(t, tc));
   const fold = toolsFold(page, items, sideSelect);
   const element = h('section', { class: 'card tools-card', attrs: { 'aria-labelledby': `${page.prefix}-tools-h` } }, fold);
-  const mountedTool = (id) => items.find((i) => i.t.id === id)?.mounted;
+  const item = (id) => items.find((i) => i.t.id === id);
 
   function showLuck(answer) {
-    const luck = items.find((i) => i.t.id === 'luck');
+    const luck = item('luck');
     if (!luck) return;
     fold.open = true;
     luck.d.open = true;
     luck.d.scrollIntoView({ block: 'start' });
     luck.d.querySelector('summary').focus({ preventScroll: true });
-    luck.mounted.fromRoll(answer);
+    luck.built().fromRoll(answer);
   }
 
   return {
@@ -89,9 +89,14 @@ export function mountTools(ctx, page) {
       return button('How lucky was this?', () => showLuck(rollAnswer),
         { cls: 'small', title: 'Where this rolled result falls among all the battle\'s results (Tools: How lucky was I)' });
     },
-    // Plans travel in the link beside the battle.
-    linkParams: () => mountedTool('compare')?.linkParams?.() || {},
-    readLinkParams: (params) => mountedTool('compare')?.readLinkParams?.(params),
+    // Plans travel in the link beside the battle. A compare tool not built
+    // yet has no plans: it is built for a link that brings some.
+    linkParams: () => item('compare')?.mounted?.linkParams?.() || {},
+    readLinkParams(params) {
+      const compare = item('compare');
+      if (!compare || (!compare.mounted && !params.get('plans'))) return undefined;
+      return compare.built().readLinkParams?.(params);
+    },
   };
 }
 
@@ -127,14 +132,27 @@ function toolsInfo(ctx, page) {
 }
 
 // One tool's fold in the list: its summary (title and blurb) and its body.
+// The body (fields, buttons, run box) is built when the fold is first opened
+// (issue 37): most tools are never opened, and a page's first odds come
+// sooner without them. Built on the summary's click (a key on the summary
+// clicks it too), so it is there as the fold opens, and on `toggle` for a
+// fold opened otherwise; whatever reaches into a tool from outside calls
+// `built()` first. `mounted` is null until then.
 function toolItem(t, tc) {
   const body = h('div', { class: 'tool-body' });
-  const mounted = t.mount(tc, body);
   const d = h('details', { class: 'tool', dataset: { tool: t.id } },
     h('summary', {}, h('span', { class: 'tool-title', text: t.title }), ' ', h('span', { class: 'muted small', text: t.blurb })),
     body);
-  d.addEventListener('toggle', () => { if (d.open) mounted.opened?.(); });
-  return { t, d, mounted };
+  const item = {
+    t, d, mounted: null,
+    built() {
+      if (!item.mounted) item.mounted = t.mount(tc, body);
+      return item.mounted;
+    },
+  };
+  d.firstChild.addEventListener('click', () => item.built());
+  d.addEventListener('toggle', () => { if (d.open) item.built().opened?.(); });
+  return item;
 }
 
 // The Tools fold: its title with the tools named, the side they report, the tools.
