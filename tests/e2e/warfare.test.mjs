@@ -57,8 +57,10 @@ test('build armies, read the odds, the matrix and a seeded roll the core gives',
   assert.equal((await removed.textContent()).trim(), `removed ${pctText(want.units[1].removed)}`);
   assert.match(await page.locator('.expected-rounds').textContent(),
     new RegExp(want.expected_rounds.toLocaleString('en-US', { maximumFractionDigits: 2 }).replace('.', '\\.')));
-  // A unit's name is text, never markup; each unit has its final-die chart.
+  // A unit's name is text, never markup; each unit has its final-die chart,
+  // built as its fold opens.
   assert.equal(await page.locator('.unit-result b').count(), 0);
+  for (const summary of await page.locator('.unit-result > summary').all()) await summary.click();
   assert.equal(await page.locator('.unit-result .dist-chart').count(), 2);
   // Each chart has a value beside every bar: the core's final-die distribution.
   const final = Object.entries(want.units[1].final).filter(([, p]) => p > 0);
