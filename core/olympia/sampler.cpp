@@ -247,51 +247,6 @@ void Sampler::run_engine(Rng& rng) {
     steps_ += static_cast<double>(attacks);
 }
 
-// An attack on side S with effect x, hit (1) or missed (0), without a branch
-// on which: a miss costs the same few sums times 0, where a branch on a hit or
-// miss at random is mispredicted half the time (most of an attack's cost).
-// False: a hit that strike() must take (a last man, a break, a siege engine,
-// the structure), nothing changed yet.
-[[gnu::always_inline]] inline bool Sampler::quick_kill(const View* view, std::int32_t* n, int S, std::uint64_t x,
-                                                       std::uint64_t hit) {
-    Cur& c = cur_;
-    const View& vs = view[S];
-    // The target the draw names if it is a hit (if not, any target).
-    // Here target_at()'s walk and lose_blows()' update are written out:
-    // through the helpers this loop took 2% longer natively and 6% in
-    // wasm, measured side by side.
-    std::size_t ti = 0;
-    for (const std::size_t last = vs.nt - 1; ti < last; ++ti) {
-        const std::uint64_t wi = static_cast<std::uint64_t>(n[vs.T[ti].e]) * vs.h[ti];
-        if (x < wi) break;
-        x -= wi;
-    }
-    const Victim& v = vs.V[ti];
-    const std::size_t ei = static_cast<std::size_t>(v.e);
-    const bool ok = v.plain & (n[ei] > 1) & (c.standing[S] != v.standing) & (c.value4[S] - v.value4 > threshold_[S]);
-    if (hit & !ok) return false;
-    const std::uint64_t mask = 0 - hit;
-    const auto one = static_cast<std::int32_t>(hit);
-    n[ei] -= one;
-    c.value4[S] -= v.value4 & static_cast<std::int64_t>(mask);
-    c.standing[S] -= one;
-    c.tw[S] -= one;
-    c.men[S] -= one;
-    c.plain[S] -= one;
-    c.wsum[S] -= vs.h[ti] & mask;
-    // His blows no longer threaten the other side's targets.
-    const View& vo = view[1 - S];
-    const std::uint64_t* row = vs.q + v.row;
-    std::uint64_t lost = 0;
-    for (std::size_t t = 0; t < vo.nt; ++t) {
-        const std::uint64_t r = row[t] & mask;
-        vo.h[t] -= r;
-        lost += static_cast<std::uint64_t>(n[vo.T[t].e]) * r;
-    }
-    c.wsum[1 - S] -= lost;
-    return true;
-}
-
 template <bool Extra>
 inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks) {
     Cur& c = cur_;
@@ -309,10 +264,60 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
         W1 = c.wsum[0];
     };
     weigh();
+    // An attack on side S with effect x, hit (1) or missed (0), without a
+    // branch on which: a miss costs the same few sums times 0, where a branch
+    // on a hit or miss at random is mispredicted half the time (most of an
+    // attack's cost). False: a hit that strike() must take (a last man, a
+    // break, a siege engine, the structure), nothing changed yet. The shape's
+    // arrays stay put until the loop ends (a change of shape ends it).
+    struct View {
+        const Tgt* T;
+        std::size_t nt;
+        const Victim* V;
+        std::uint64_t* h;
+        const std::uint64_t* q;  // the rows of side S's attackers
+    };
     View view[2];
     for (int S = 0; S < 2; ++S)
         view[S] = {shape_.tgts[S].data(), shape_.tgts[S].size(), shape_.victims[S].data(), c.h[S].data(), shape_.q[S].data()};
     std::int32_t* const n = c.n.data();
+    auto quick = [&](int S, std::uint64_t x, std::uint64_t hit) {
+        const View& vs = view[S];
+        // The target the draw names if it is a hit (if not, any target).
+        // Here target_at()'s walk and lose_blows()' update are written out:
+        // through the helpers this loop took 2% longer natively and 6% in
+        // wasm, measured side by side.
+        std::size_t ti = 0;
+        for (const std::size_t last = vs.nt - 1; ti < last; ++ti) {
+            const std::uint64_t wi = static_cast<std::uint64_t>(n[vs.T[ti].e]) * vs.h[ti];
+            if (x < wi) break;
+            x -= wi;
+        }
+        const Victim& v = vs.V[ti];
+        const std::size_t ei = static_cast<std::size_t>(v.e);
+        const bool ok = v.plain & (n[ei] > 1) & (c.standing[S] != v.standing) & (c.value4[S] - v.value4 > threshold_[S]);
+        if (hit & !ok) return false;
+        const std::uint64_t mask = 0 - hit;
+        const auto one = static_cast<std::int32_t>(hit);
+        n[ei] -= one;
+        c.value4[S] -= v.value4 & static_cast<std::int64_t>(mask);
+        c.standing[S] -= one;
+        c.tw[S] -= one;
+        c.men[S] -= one;
+        c.plain[S] -= one;
+        c.wsum[S] -= vs.h[ti] & mask;
+        // His blows no longer threaten the other side's targets.
+        const View& vo = view[1 - S];
+        const std::uint64_t* row = vs.q + v.row;
+        std::uint64_t lost = 0;
+        for (std::size_t t = 0; t < vo.nt; ++t) {
+            const std::uint64_t r = row[t] & mask;
+            vo.h[t] -= r;
+            lost += static_cast<std::uint64_t>(n[vo.T[t].e]) * r;
+        }
+        c.wsum[1 - S] -= lost;
+        return true;
+    };
     for (;;) {
         const int a = next_side(s0, s1, turn);
         const int b = 1 - a;
@@ -335,7 +340,7 @@ inline void Sampler::engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t&
         // (Its own slot clamp and cycle check, ending in `continue`: one tail
         // shared with strike()'s below took 1.5% longer, measured side by side.)
         if constexpr (!Extra) {
-            if (quick_kill(view, n, b, x, x < w ? 1 : 0)) {
+            if (quick(b, x, x < w ? 1 : 0)) {
                 const std::int32_t m = static_cast<std::int32_t>(c.men[b]);
                 if (b == 0)
                     s0 = std::min(s0, m);

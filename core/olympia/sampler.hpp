@@ -175,16 +175,6 @@ private:
     void rulebook_loop(Bits& rng, std::uint64_t& draws, double& steps);
     template <bool Extra>  // counted misses or siege blows
     void engine_loop(Bits& rng, std::uint64_t& draws, std::uint64_t& attacks);
-    // One side's targets as the engine loop's branch-free kill reads them
-    // (the shape's arrays stay put until the loop ends).
-    struct View {
-        const Tgt* T;
-        std::size_t nt;
-        const Victim* V;
-        std::uint64_t* h;
-        const std::uint64_t* q;  // the rows of side S's attackers
-    };
-    bool quick_kill(const View* view, std::int32_t* n, int S, std::uint64_t x, std::uint64_t hit);
     void attack_naive(Rng& rng, int side);  // as the state draws; side -1: both
     std::uint64_t counted_weight(int s) const;
 
