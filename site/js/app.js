@@ -180,7 +180,10 @@ async function route(source = 'open') {
   } else if (badLink) {
     say(`This link's battle could not be opened: ${badLink}. The calculator starts empty.${current.keeper.linkFailed()}`, 'error', current.keeper.hadButton());
   } else if (fromStore) {
-    addressHoldsBattle(page); // not awaited: a link followed meanwhile is routed at once
+    // Not awaited: a link followed meanwhile is routed at once. After the
+    // odds: encoding the battle took a tenth of a first visit's time to its
+    // odds at 4x CPU slowdown (94 ms of the page's thread, in a profile).
+    afterOdds(() => addressHoldsBattle(page), 1500);
   }
   if (linkRulesInfo?.old) {
     notes.push({
@@ -327,12 +330,12 @@ function show(page, scenario, fromStore = false) {
 
 async function boot() {
   try {
-    const answer = await engine.call('rules', '');
+    // Asked together: the worker answers both from what the build wrote into it.
+    const [answer, ver] = await Promise.all([engine.call('rules', ''), engine.call('version', '')]);
     if (!answer.ok) throw new Error(answer.error?.message || 'no rules');
     rules = answer;
     const v = document.getElementById('version');
     if (v) v.textContent = `Version ${answer.version}.`;
-    const ver = await engine.call('version', '');
     if (ver.ok && Number.isSafeInteger(ver.dice)) diceVersion = ver.dice;
   } catch (e) {
     replace(main, h('p', { class: 'banner error', attrs: { role: 'alert' }, text: 'The calculator could not start: ' + e.message }));
@@ -352,9 +355,34 @@ async function boot() {
   window.addEventListener('popstate', (e) => route(e.state?.battleCalculator ? 'history' : 'open'));
   window.addEventListener('hashchange', () => { if (location.hash !== current?.hash && location.hash !== routing) route(); });
   if (embedded) { reportHeight(); followHostView(); }
-  if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('worker-source')) {
-    navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus, not a requirement */ });
-  }
+  if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('worker-source')) offlineLater();
+}
+
+// Offline use: the service worker is registered once the first odds are on
+// screen, or 3 s after the page is up where none come (the roster): its
+// install reads every file of the site and compiles the scripts again, which a
+// first visit's odds waited behind (a trace at 4x CPU slowdown: 130 ms of the
+// service worker's thread before the first odds, on a phone's cores shared
+// with the page and its worker).
+function offlineLater() {
+  afterOdds(() => navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus, not a requirement */ }), 3000);
+}
+
+// Runs `fn` once the page's next odds are painted (odds-view.js says so with a
+// 'battle-odds-shown' event; `fn` runs in a task after the next frame), or
+// after `ms` where none come first: work a first visit's odds need not wait for.
+function afterOdds(fn, ms) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    document.removeEventListener('battle-odds-shown', shown);
+    fn();
+  };
+  const shown = () => requestAnimationFrame(() => setTimeout(run, 0));
+  const timer = setTimeout(run, ms);
+  document.addEventListener('battle-odds-shown', shown, { once: true });
 }
 
 boot();

@@ -13,18 +13,32 @@ export function h(tag, props = {}, ...children) {
 // under the odds are never opened, and a page draws its odds again on every
 // change. Built on the summary's click (a key on the summary clicks it too), so
 // it is there as the fold opens, and on `toggle` for a fold opened otherwise.
-// build() returns the body's elements.
-export function lazyFold(props, summary, build) {
+// build() returns the body's elements. A fold holding fields names their
+// paths' beginnings (`paths`, as '/options'): an error at such a path builds
+// it (showFieldError), so the error finds its field.
+export function lazyFold(props, summary, build, { paths = null } = {}) {
   const fold = h('details', props, summary);
   let built = false;
   const open = () => {
     if (built) return;
     built = true;
+    delete fold.dataset.lazyPaths;
     append(fold, [build()]);
   };
+  if (paths) {
+    fold.dataset.lazyPaths = paths.join(' ');
+    fold.build = open;
+  }
   summary.addEventListener('click', open);
   fold.addEventListener('toggle', () => { if (fold.open) open(); });
   return fold;
+}
+
+// Builds the lazy folds under `root` that hold the field at `path` (lazyFold's `paths`).
+function buildFoldsFor(root, path) {
+  for (const d of root.querySelectorAll('details[data-lazy-paths]')) {
+    if (d.dataset.lazyPaths.split(' ').some((b) => path === b || path.startsWith(b + '/'))) d.build?.();
+  }
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -161,6 +175,7 @@ export function numberValue(input) {
 export function showFieldError(root, path, message) {
   clearFieldErrors(root);
   if (!path) return false;
+  buildFoldsFor(root, path);
   let p = path;
   while (p) {
     const input = root.querySelector(`[data-path="${cssEscape(p)}"]`);

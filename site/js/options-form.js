@@ -1,7 +1,7 @@
 // A form for a rule system's named options, built from rules() data:
 // [{id, name, type: "choice"|"bool"|"int"|"number", choices, min, max, default, text}].
 // Writes into `values` (leaving defaults out) and calls onChange.
-import { h, field, select, numberInput, numberValue } from './dom.js';
+import { h, field, select, numberInput, numberValue, lazyFold } from './dom.js';
 
 export function optionsForm(list, values, basePath, onChange) {
   return h('div', { class: 'options-grid' }, list.map((o) => {
@@ -59,13 +59,15 @@ export function rulesFold(groups, onChange, { note = null, headingId = null } = 
     const n = count();
     heading.textContent = `Rules (${n === 0 ? 'none' : n} changed from the book's defaults)`;
   };
-  const body = h('div', { class: 'fold-body' },
+  // The fields are built when the fold first opens (or an error points into
+  // it): a page's first odds came later behind them (issue 37).
+  const body = () => h('div', { class: 'fold-body' },
     note ? h('p', { class: 'muted small', text: note }) : null,
     groups.map((g) => [
       groups.length > 1 ? h('h3', { text: g.title }) : null,
       optionsForm(g.list, g.values, g.basePath, () => { label(); onChange(); }),
     ]));
-  const fold = h('details', { class: 'rules-fold' }, h('summary', {}, heading), body);
+  const fold = lazyFold({ class: 'rules-fold' }, h('summary', {}, heading), body, { paths: groups.map((g) => g.basePath) });
   label();
   return fold;
 }

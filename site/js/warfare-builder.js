@@ -249,21 +249,30 @@ function nextName(name) {
 // keyboard back to what opened it. `ctx` as makeBuilder's; `unitOf(side,
 // index)` the unit edited; `onCommit(unit, side, index, fromSide)` after
 // Add or Save, the dialog closed. Returns {element, open(side, index?)}.
+//
+// The builder itself (its form, and the core's card for the default unit) is
+// made when the dialog first opens (issue 37): a page's first odds came a
+// round trip of the worker later behind that card, and most visits build no unit.
 export function builderDialog(ctx, { unitOf, onCommit }) {
   const sideWord = (side) => (side === 'attacker' ? 'attacker' : 'defender');
   let opener = null;
-  const builder = makeBuilder({ ...ctx, onCancel: () => dialog.close() }, {
-    onCommit(unit, side, index, fromSide) {
-      builder.done();
-      opener = null;
-      dialog.close();
-      onCommit(unit, side, index, fromSide);
-    },
-  });
+  let made = null;
+  const builder = () => {
+    if (made) return made;
+    made = makeBuilder({ ...ctx, onCancel: () => dialog.close() }, {
+      onCommit(unit, side, index, fromSide) {
+        made.done();
+        opener = null;
+        dialog.close();
+        onCommit(unit, side, index, fromSide);
+      },
+    });
+    dialog.append(made.element);
+    return made;
+  };
   const title = h('h2', { id: 'wf-builder-h' });
   const dialog = h('dialog', { class: 'dialog builder-dialog', attrs: { 'aria-labelledby': 'wf-builder-h' } },
-    h('div', { class: 'card-head' }, title, button('Close', () => dialog.close(), { cls: 'small', title: 'Close the unit builder without changes' })),
-    builder.element);
+    h('div', { class: 'card-head' }, title, button('Close', () => dialog.close(), { cls: 'small', title: 'Close the unit builder without changes' })));
   dialog.addEventListener('close', () => {
     if (opener?.isConnected) opener.focus();
     opener = null;
@@ -271,11 +280,11 @@ export function builderDialog(ctx, { unitOf, onCommit }) {
   function open(side, index = null) {
     opener = document.activeElement;
     if (index === null) {
-      builder.start(side);
+      builder().start(side);
       title.textContent = `New unit for the ${sideWord(side)}`;
     } else {
       const u = unitOf(side, index);
-      builder.edit(u, side, index);
+      builder().edit(u, side, index);
       title.textContent = `Edit ${u.name || 'this unit'}`;
     }
     dialog.showModal();

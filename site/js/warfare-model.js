@@ -143,10 +143,14 @@ export async function placeCopy(engine, scen, side, index, copy, gone = () => fa
 // is still priced on its own (without its casualties, so that a bad casualty
 // die does not cost the row its card), and the first refusal comes back with
 // its path in the battle: {failure: error or null}; null when cancelled or `gone()`.
+// Both armies are asked for at once (the worker answers one after the other,
+// without a round trip of the page's between them).
 export async function priceArmies(engine, scen, cards, totals, gone = () => false) {
   let failure = null;
-  for (const { id: side } of SIDES) {
-    const answer = await ask(engine, 'unit', { ruleset: 'warfare', units: scen[side].units, options: scen.options }, 'cards-' + side);
+  const answers = await Promise.all(SIDES.map(({ id: side }) =>
+    ask(engine, 'unit', { ruleset: 'warfare', units: scen[side].units, options: scen.options }, 'cards-' + side)));
+  for (const [s, { id: side }] of SIDES.entries()) {
+    const answer = answers[s];
     if (!answer) return null;
     if (answer.ok) {
       cards[side] = answer.cards;
