@@ -45,7 +45,7 @@ export function mount(root, ctx, initial) {
     // The worker is needed for the new cards at once: a long run of the old battle gives way.
     beforeEdit: () => { ctx.engine.cancelOdds(); ctx.engine.cancel('attack-matrix'); advisor.changed(); },
     edited: () => armies.renderPrintSummary(),
-    compute: async () => { sk.clearError(); if (await refreshCards()) results.compute(); },
+    compute,
     errorRoots: () => [armies.box, optionsBox, sk.solverBox] });
   const armies = armiesView({ rules, scen: () => scen, cards, totals,
     open: (side, i) => builder.open(side, i), copy: (side, i) => copyUnit(side, i), remove: (side, i) => removeUnit(side, i), edited: () => sk.edited() });
@@ -95,6 +95,17 @@ export function mount(root, ctx, initial) {
     if (!placed.at) return;
     changed();
     armies.focusUnit(placed.at);
+  }
+
+  // The cards and the odds are asked for together (the worker has them one
+  // after the other, without a round trip through the page between: issue
+  // 37); an army the core refuses stops the odds, and its error stands.
+  async function compute() {
+    sk.clearError();
+    const priced = refreshCards();
+    const odds = results.compute();
+    if ((await priced) === false) ctx.engine.cancelOdds();
+    await odds;
   }
 
   // The core's cards and prices (warfare-model.js priceArmies), then shown.
