@@ -102,10 +102,8 @@ export function mount(root, ctx, initial) {
   // 37); an army the core refuses stops the odds, and its error stands.
   async function compute() {
     sk.clearError();
-    const priced = refreshCards();
-    const odds = results.compute();
-    if ((await priced) === false) ctx.engine.cancelOdds();
-    await odds;
+    const [priced] = await Promise.all([refreshCards().then((ok) => { if (ok === false) ctx.engine.cancelOdds(); return ok; }), results.compute()]);
+    return priced;
   }
 
   // The core's cards and prices (warfare-model.js priceArmies), then shown.
@@ -122,18 +120,13 @@ export function mount(root, ctx, initial) {
     return true;
   }
 
-  function renderOptions() {
-    const groups = [{ title: 'Rule options', list: rules.options || [], values: scen.options, basePath: '/options' }];
-    if ((rules.policy || []).length) groups.push({ title: 'Policy (choices the commanders make)', list: rules.policy, values: scen.policy, basePath: '/policy' });
-    replace(optionsBox, rulesFold(groups, () => sk.edited(), { note: 'Where the book leaves a point open, the choice is yours; the defaults are the plainest reading. The policy decides for the commanders.', headingId: 'wf-options-h' }));
-  }
   function changed() {
     armies.render();
     sk.edited({ structural: true });
   }
   function renderAll() {
     armies.render();
-    renderOptions();
+    replace(optionsBox, optionsFold(rules, scen, () => sk.edited()));
     sk.renderSolver();
     armies.renderPrintSummary();
   }
@@ -153,4 +146,11 @@ export function mount(root, ctx, initial) {
     hasRolled: () => results.hasRolled(),
     destroy: () => builder.element.close(),
   });
+}
+
+// The rule options and the commanders' policy, folded under one heading.
+function optionsFold(rules, scen, onChange) {
+  const groups = [{ title: 'Rule options', list: rules.options || [], values: scen.options, basePath: '/options' }];
+  if ((rules.policy || []).length) groups.push({ title: 'Policy (choices the commanders make)', list: rules.policy, values: scen.policy, basePath: '/policy' });
+  return rulesFold(groups, onChange, { note: 'Where the book leaves a point open, the choice is yours; the defaults are the plainest reading. The policy decides for the commanders.', headingId: 'wf-options-h' });
 }
