@@ -3,7 +3,7 @@
 // value gives an error beside its field and leaves the army as it was.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, barValue } from './harness.mjs';
+import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, barValue, KEPT } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 let core;
@@ -112,6 +112,32 @@ test('a bad value names its field and leaves the army and odds unchanged', async
   const want = ask('odds', example);
   await page.waitForFunction((t) => document.querySelector('.bar-row .bar-value')?.textContent.trim() === t,
     pctText(want.outcomes.attacker));
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+// The rules fold's fields are built when it first opens (issue 37); an error
+// in a rule option (here from a kept battle, whose values the page shows as
+// they were kept) builds and opens it, and the error stands beside its field.
+test('an error in a rule option opens the rules fold at its field, built for it', async () => {
+  const { page, problems } = await openPage(env.chrome.browser, env.server.url + '#/warfare');
+  await page.locator('.bar-row').first().waitFor();
+  assert.equal(await page.locator('details.rules-fold select, details.rules-fold input').count(), 0, 'not built before it opens');
+  await page.locator('.army-unit').first().getByLabel('Casualty die now').fill('5'); // an edit: the battle is kept
+  await page.waitForFunction((k) => localStorage.getItem(k) !== null, KEPT + 'warfare');
+  await page.evaluate((k) => {
+    const r = JSON.parse(localStorage.getItem(k));
+    r.scenario.options = { ...r.scenario.options, orders_per_turn: 40 };
+    localStorage.setItem(k, JSON.stringify(r));
+  }, KEPT + 'warfare');
+  await page.reload();
+  const field = page.locator('details.rules-fold[open] [data-path="/options/orders_per_turn"]');
+  await field.waitFor();
+  assert.equal(await field.getAttribute('aria-invalid'), 'true');
+  assert.equal(await field.inputValue(), '40');
+  await page.waitForFunction(() => /^Odds not updated/.test(document.querySelector('.odds-card .status')?.textContent || ''));
+  assert.match(await page.locator('.odds-card .status').textContent(), /Orders per turn/);
+  assert.match(await page.locator('details.rules-fold .field-error').filter({ hasText: /1 to 12/ }).textContent(), /from 1 to 12/);
   assert.deepEqual(problems, []);
   await page.context().close();
 });
