@@ -1,14 +1,6 @@
 // The page's side of the worker: calls return promises; a newer call with the
 // same `slot` (say, "odds") cancels the older one, so the page never waits for
 // stale work; stop() ends whatever is running.
-//
-// Quick calls are posted to the worker ahead of its answers (issue 37): a
-// page's first odds waited a round trip through the page's busy thread after
-// each army's cards. Behind quick calls only: a call posted is taken back only
-// by restarting the worker, which must never cost a long run (an odds run)
-// that was under way.
-const QUICK = new Set(['rules', 'version', 'unit', 'check', 'attack']);
-const AHEAD = 4; // calls posted at most
 
 export class Cancelled extends Error {
   constructor() {
@@ -32,7 +24,7 @@ export class Engine {
     this.family = family || { module: null, compiler: null, waiters: [] };
     this.nextId = 1;
     this.pending = new Map(); // id -> {fn, request, slot, resolve, reject, onProgress}
-    this.sent = [];           // the ids posted to the worker and not yet answered, in order
+    this.running = null;      // the id the worker is working on
     this.queue = [];
     this.worker = null;
     this.inited = false;      // the worker has its {init} message
@@ -85,7 +77,7 @@ export class Engine {
     const worker = this.makeWorker();
     this.worker = worker;
     this.inited = false;
-    worker.onmessage = (e) => { if (this.worker === worker) this.receive(e.data); }; // not a worker restarted since
+    worker.onmessage = (e) => this.receive(e.data);
     worker.onerror = (e) => {
       e.preventDefault?.();
       this.fail(new Error('the calculator stopped: ' + (e.message || 'worker error')));
@@ -107,19 +99,15 @@ export class Engine {
     }
   }
 
-  // Restarts the worker: the call it was on fails with `reason` (none when
-  // null), every other call posted to it is asked again, first, and the queue is kept.
+  // Restarts the worker, failing the running call and keeping the queue.
   restart(reason) {
     this.worker.terminate();
-    const [first, ...rest] = this.sent;
-    this.sent = [];
-    const running = reason && first !== undefined ? this.pending.get(first) : null;
+    const running = this.running && this.pending.get(this.running);
     if (running) {
-      this.pending.delete(first);
+      this.pending.delete(this.running);
       running.reject(reason);
     }
-    const again = (running ? rest : [first, ...rest]).filter((id) => id !== undefined && this.pending.has(id));
-    this.queue = [...again, ...this.queue];
+    this.running = null;
     this.start();
     this.pump();
   }
@@ -140,16 +128,16 @@ export class Engine {
   }
 
   cancel(slot) {
-    let posted = false;
     for (const [id, p] of this.pending) {
       if (p.slot !== slot) continue;
-      posted ||= this.sent.includes(id);
-      this.pending.delete(id);
-      this.queue = this.queue.filter((q) => q !== id);
-      p.reject(new Cancelled());
+      if (id === this.running) {
+        this.restart(new Cancelled());
+      } else {
+        this.pending.delete(id);
+        this.queue = this.queue.filter((q) => q !== id);
+        p.reject(new Cancelled());
+      }
     }
-    // A call the worker has (at work on it, or to come): only a new worker forgets it.
-    if (posted) this.restart(null);
   }
 
   // Stops everything running or queued.
@@ -157,11 +145,12 @@ export class Engine {
     this.runs++;
     for (const e of this.helpers || []) e.stop();
     this.upgradeEngine?.stop();
-    const posted = this.sent.length > 0;
-    for (const p of this.pending.values()) p.reject(new Cancelled());
-    this.pending.clear();
+    for (const [id, p] of this.pending) {
+      if (id !== this.running) p.reject(new Cancelled());
+    }
     this.queue = [];
-    if (posted) this.restart(null);
+    for (const id of [...this.pending.keys()]) if (id !== this.running) this.pending.delete(id);
+    if (this.running) this.restart(new Cancelled());
   }
 
   busy(slot) {
@@ -169,20 +158,13 @@ export class Engine {
     return false;
   }
 
-  // Posts the next calls: one to an idle worker, and more while every call
-  // posted is quick (so a long call is only ever last of those posted).
   pump() {
-    while (this.inited && this.queue.length > 0 && this.sent.length < AHEAD) {
-      const p = this.pending.get(this.queue[0]);
-      if (!p) {
-        this.queue.shift();
-        continue;
-      }
-      if (!this.sent.every((id) => QUICK.has(this.pending.get(id)?.fn))) return;
-      const id = this.queue.shift();
-      this.sent.push(id);
-      this.worker.postMessage({ id, fn: p.fn, request: p.request });
-    }
+    if (!this.inited || this.running || this.queue.length === 0) return;
+    const id = this.queue.shift();
+    const p = this.pending.get(id);
+    if (!p) return this.pump();
+    this.running = id;
+    this.worker.postMessage({ id, fn: p.fn, request: p.request });
   }
 
   receive(msg) {
@@ -202,7 +184,7 @@ export class Engine {
       return;
     }
     this.pending.delete(msg.id);
-    this.sent = this.sent.filter((id) => id !== msg.id);
+    if (this.running === msg.id) this.running = null;
     if (msg.error) p.reject(new Error(msg.error));
     else {
       let answer;
