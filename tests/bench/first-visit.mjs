@@ -61,8 +61,10 @@ export async function firstVisit(browser, hash, { cores = 8, slowdown = 4, viewp
     const cdp = await context.newCDPSession(page);
     if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     await page.goto(server.url + hash, { waitUntil: 'domcontentloaded' });
+    let timer;
     const ms = await Promise.race([page.evaluate(() => window.__firstOddsSeen),
-      new Promise((resolve, reject) => setTimeout(() => reject(new Error(`no odds on ${hash} in 120 s`)), 120000))]);
+      new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error(`no odds on ${hash} in 120 s`)), 120000); })])
+      .finally(() => clearTimeout(timer));
     if (typeof ms !== 'number') throw new Error(`the first odds' time was not taken on ${hash}`);
     // The service worker installs after the first odds: wait for it to hold the files.
     const sw = await page.evaluate(async () => {
