@@ -13,9 +13,10 @@ export function h(tag, props = {}, ...children) {
 // under the odds are never opened, and a page draws its odds again on every
 // change. Built on the summary's click (a key on the summary clicks it too), so
 // it is there as the fold opens, and on `toggle` for a fold opened otherwise.
-// build() returns the body's elements. A fold holding fields names their
-// paths' beginnings (`paths`, as '/options'): an error at such a path builds
-// it (showFieldError), so the error finds its field.
+// build() returns the body's elements; `fold.build()` builds it from outside
+// (a tool a roll reaches into). A fold holding fields names their paths'
+// beginnings (`paths`, as '/options'): an error at such a path builds it
+// (showFieldError), so the error finds its field.
 export function lazyFold(props, summary, build, { paths = null } = {}) {
   const fold = h('details', props, summary);
   let built = false;
@@ -25,10 +26,8 @@ export function lazyFold(props, summary, build, { paths = null } = {}) {
     delete fold.dataset.lazyPaths;
     append(fold, [build()]);
   };
-  if (paths) {
-    fold.dataset.lazyPaths = paths.join(' ');
-    fold.build = open;
-  }
+  if (paths) fold.dataset.lazyPaths = paths.join(' ');
+  fold.build = open;
   summary.addEventListener('click', open);
   fold.addEventListener('toggle', () => { if (fold.open) open(); });
   return fold;

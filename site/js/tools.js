@@ -8,7 +8,7 @@
 // {id, title, blurb, rulesets?, mount(tc)} (see tools-compare.js for one).
 // The S&F order advisor (issue 16's tool 6) is built apart, on branch
 // 'advisor': it joins the list from tools-advise.js with rulesets: ['warfare'].
-import { h, button, field, select } from './dom.js';
+import { h, button, field, select, lazyFold } from './dom.js';
 import { Cancelled } from './engine/engine.js';
 import { compareTool } from './tools-compare.js';
 import { sweepTool } from './tools-sweep.js';
@@ -133,25 +133,19 @@ function toolsInfo(ctx, page) {
 
 // One tool's fold in the list: its summary (title and blurb) and its body.
 // The body (fields, buttons, run box) is built when the fold is first opened
-// (issue 37): most tools are never opened, and a page's first odds come
-// sooner without them. Built on the summary's click (a key on the summary
-// clicks it too), so it is there as the fold opens, and on `toggle` for a
-// fold opened otherwise; whatever reaches into a tool from outside calls
-// `built()` first. `mounted` is null until then.
+// (dom.js lazyFold; issue 37): most tools are never opened, and a page's
+// first odds come sooner without them. Whatever reaches into a tool from
+// outside calls `built()` first. `mounted` is null until then.
 function toolItem(t, tc) {
-  const body = h('div', { class: 'tool-body' });
-  const d = h('details', { class: 'tool', dataset: { tool: t.id } },
+  const item = { t, d: null, mounted: null, built: () => { item.d.build(); return item.mounted; } };
+  item.d = lazyFold({ class: 'tool', dataset: { tool: t.id } },
     h('summary', {}, h('span', { class: 'tool-title', text: t.title }), ' ', h('span', { class: 'muted small', text: t.blurb })),
-    body);
-  const item = {
-    t, d, mounted: null,
-    built() {
-      if (!item.mounted) item.mounted = t.mount(tc, body);
-      return item.mounted;
-    },
-  };
-  d.firstChild.addEventListener('click', () => item.built());
-  d.addEventListener('toggle', () => { if (d.open) item.built().opened?.(); });
+    () => {
+      const body = h('div', { class: 'tool-body' });
+      item.mounted = t.mount(tc, body);
+      return body;
+    });
+  item.d.addEventListener('toggle', () => { if (item.d.open) item.mounted?.opened?.(); });
   return item;
 }
 
