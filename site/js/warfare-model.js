@@ -143,8 +143,8 @@ export async function placeCopy(engine, scen, side, index, copy, gone = () => fa
 // is still priced on its own (without its casualties, so that a bad casualty
 // die does not cost the row its card), and the first refusal comes back with
 // its path in the battle: {failure: error or null}; null when cancelled or `gone()`.
-// Both armies are asked for at once (the worker answers one after the other,
-// without a round trip of the page's between them).
+// Both armies are asked for at once: the engine posts the second call as the
+// first's answer comes in, before the page goes on to its next task.
 export async function priceArmies(engine, scen, cards, totals, gone = () => false) {
   let failure = null;
   const answers = await Promise.all(SIDES.map(({ id: side }) =>
