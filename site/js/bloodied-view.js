@@ -2,7 +2,7 @@
 // order, the odds' details, the printed summary and the page's layout. The
 // battle is bloodied-model.js's; bloodied.js wires this view to it and to the engine.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, pct, num, unitButton, renameRow,
-  focusFirst, lazyFold } from './dom.js';
+  focusFirst, lazyFold, printSection } from './dom.js';
 import { distChart } from './charts.js';
 import { rollCard } from './odds-run.js';
 import { NATIONS, UNIT_LIST_LIMIT, addUnit, copyUnit, switchNation, removeUnit, addTactic, removeTactic, moveTactic, setEffect,
@@ -16,9 +16,9 @@ export function battleView(opts) {
   const tactics = tacticsList(opts);
   // A unit's new name shows at once in the tactics' targets.
   const units = unitsList({ ...opts, renamed: tactics.render });
-  const printSummary = h('section', { class: 'print-only card' });
-  return { unitsBox: units.box, tacticsBox: tactics.box, printSummary, renderUnits: units.render, renderTactics: tactics.render,
-    renderPrintSummary() { replace(printSummary, printTables(opts.scen())); } };
+  const printed = printSection((el) => replace(el, printTables(opts.scen())));
+  return { unitsBox: units.box, tacticsBox: tactics.box, printSummary: printed.element, renderUnits: units.render, renderTactics: tactics.render,
+    renderPrintSummary: printed.render };
 }
 
 // Each nation's units, a row each (the first UNIT_LIST_LIMIT unless

@@ -33,6 +33,39 @@ export function lazyFold(props, summary, build, { paths = null } = {}) {
   return fold;
 }
 
+// The printed summary (<section class="print-only">, hidden on screen), drawn
+// by `draw(element)`. Its first drawing waits until it is needed: the page is
+// printed (beforeprint, or print media as a test emulates it), or the page is
+// idle after its first odds (or 2 s), so that a first visit's odds do not wait
+// for what only a printout shows. Once drawn, each render() draws at once.
+export function printSection(draw) {
+  const element = h('section', { class: 'print-only card' });
+  let drawn = false;
+  let waiting = false;
+  const print = matchMedia('print');
+  const first = () => {
+    print.removeEventListener('change', onMedia);
+    removeEventListener('beforeprint', first);
+    if (drawn) return;
+    drawn = true;
+    draw(element);
+  };
+  const onMedia = () => { if (print.matches) first(); };
+  const idle = () => (window.requestIdleCallback ? requestIdleCallback(first, { timeout: 500 }) : setTimeout(first, 0));
+  return {
+    element,
+    render() {
+      if (drawn) { draw(element); return; }
+      if (waiting) return;
+      waiting = true;
+      print.addEventListener('change', onMedia);
+      addEventListener('beforeprint', first);
+      const timer = setTimeout(idle, 2000);
+      document.addEventListener('battle-odds-shown', () => { clearTimeout(timer); requestAnimationFrame(() => setTimeout(idle, 0)); }, { once: true });
+    },
+  };
+}
+
 // Builds the lazy folds under `root` that hold the field at `path` (lazyFold's `paths`).
 function buildFoldsFor(root, path) {
   for (const d of root.querySelectorAll('details[data-lazy-paths]')) {

@@ -2,7 +2,7 @@
 // the odds' details, the printed summary and the page's layout. The battle is
 // olympia-model.js's; olympia.js wires this view to it and to the engine.
 import { h, replace, clear, field, numberInput, textInput, select, button, numberValue, pct, num, unitButton, renameRow,
-  focusFirst, lazyFold } from './dom.js';
+  focusFirst, lazyFold, printSection } from './dom.js';
 import { distChart } from './charts.js';
 import { rollCard } from './odds-run.js';
 import { changedText } from './options-form.js';
@@ -18,7 +18,7 @@ export function stacksView({ rules, scen, edited, structural, checkpoint, paste 
   const kindWithRatings = (k) => kindWithRatingsIn(KINDS, k);
   const box = h('div', { class: 'ol-stacks' });
   // What a printed page shows instead of the edit column: both stacks as tables.
-  const printSummary = h('section', { class: 'print-only card' });
+  const printed = printSection(drawPrintSummary);
 
   function renderStacks() {
     clear(box);
@@ -112,7 +112,7 @@ export function stacksView({ rules, scen, edited, structural, checkpoint, paste 
         s ? num1('damage', 'Damage', 99, 0) : null));
   }
 
-  function renderPrintSummary() {
+  function drawPrintSummary(printSummary) {
     const scenNow = scen();
     const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
     const troops = (t) => Object.entries(t || {}).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${kindName(k).toLowerCase()}`).join(', ');
@@ -130,7 +130,7 @@ export function stacksView({ rules, scen, edited, structural, checkpoint, paste 
     }), h('p', { text: changedText(rules.options || [], scenNow.options, 'Rules') }));
   }
 
-  return { box, printSummary, render: renderStacks, renderPrintSummary, stackOf };
+  return { box, printSummary: printed.element, render: renderStacks, renderPrintSummary: printed.render, stackOf };
 }
 
 // The odds' details under the bars: each side's men and nobles after the

@@ -82,8 +82,9 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
   const status = h('p', { class: 'muted small', attrs: { role: 'status', 'aria-live': 'polite' } });
   const box = h('div', { class: 'roster-link' });
   const applier = makeApplier({ ctx, from, take, render, status, keepRoll });
+  const summary = h('summary', { text: 'Armies from a roster' });
   const element = h('details', { class: 'roster-bridge' },
-    h('summary', { text: 'Armies from a roster' }),
+    summary,
     h('p', { class: 'muted small', text: 'Field a roster\'s units with their casualty dice and unpaid flags, and after a roll give the result back to the roster. ' + STAYS_HERE }),
     box, status);
 
@@ -92,9 +93,14 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
     try { sessionStorage.setItem(FROM, JSON.stringify(from)); } catch { /* not kept */ }
   }
 
+  // The fold's content is drawn while it is open (and again as it opens:
+  // below), not for a first visit's odds to wait on.
   function render() {
-    const list = loadRosters();
     applier.render();
+    if (element.open) drawBox();
+  }
+  function drawBox() {
+    const list = loadRosters();
     if (!list.length) {
       replace(box, h('p', { class: 'muted small' }, 'No rosters yet: save a side of this battle as one (below), or ', h('a', { href: '#/roster', text: 'make one on the Roster page' }), '.'),
         saveRow(ctx, getUnits, saveSide));
@@ -151,6 +157,8 @@ export function rosterLink(ctx, { setUnits, getUnits = () => [], keepRoll = () =
   }
 
   render();
+  // Drawn on the summary's click (before the fold shows), and on `toggle` for a fold opened otherwise.
+  summary.addEventListener('click', () => { if (!element.open) drawBox(); });
   element.addEventListener('toggle', () => { if (element.open) render(); });
   const stop = onRosterChange(() => {
     if (!element.isConnected) { stop(); return; } // the page was left

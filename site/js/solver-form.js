@@ -1,6 +1,6 @@
 // "How to compute": the solver settings every odds request may carry, as a
 // collapsible form. Defaults and limits come from the core's rules().
-import { h } from './dom.js';
+import { h, lazyFold } from './dom.js';
 import { optionsForm } from './options-form.js';
 import { PAGE_EXACT_TIME_S } from './engine/page-solver.js';
 
@@ -24,9 +24,13 @@ export function solverOptions(defaults, limits) {
 }
 
 // A <details> holding the form; `values` is the scenario's solver object.
+// Open when the battle sets any of them; otherwise its form is built when the
+// fold first opens (or an error names one of its fields): a first visit's odds
+// do not wait for a form nobody has opened.
 export function solverPanel(ctx, values, onChange) {
   const open = Object.keys(values).length > 0;
-  return h('details', { class: 'solver-panel', attrs: { open } },
-    h('summary', { text: 'How to compute' }),
-    optionsForm(solverOptions(ctx.solverDefaults, ctx.solverLimits), values, '/solver', onChange));
+  const form = () => optionsForm(solverOptions(ctx.solverDefaults, ctx.solverLimits), values, '/solver', onChange);
+  const summary = h('summary', { text: 'How to compute' });
+  if (open) return h('details', { class: 'solver-panel', attrs: { open } }, summary, form());
+  return lazyFold({ class: 'solver-panel' }, summary, form, { paths: ['/solver'] });
 }

@@ -5,7 +5,7 @@
 // cost and upkeep, or null), open(side, index?) the unit builder, copy(side,
 // index), remove(side, index), edited()}. Its elements: box (the armies), note
 // (what an edit did), printSummary.
-import { h, replace, clear, field, numberInput, numberValue, unitButton, focusFirst } from './dom.js';
+import { h, replace, clear, field, numberInput, numberValue, unitButton, focusFirst, printSection } from './dom.js';
 import { cardView, statLine, gold } from './warfare-card.js';
 import { changedText } from './options-form.js';
 import { SIDES, sideName, setCasualties, armyCount } from './warfare-model.js';
@@ -13,7 +13,7 @@ import { SIDES, sideName, setCasualties, armyCount } from './warfare-model.js';
 export function armiesView({ rules, scen, cards, totals, open, copy, remove, edited }) {
   const box = h('div', { class: 'armies' });
   const note = h('p', { class: 'small army-note', attrs: { role: 'status', 'aria-live': 'polite' } });
-  const printSummary = h('section', { class: 'print-only card' });
+  const printed = printSection(drawPrintSummary);
   function renderArmies() {
     // A redraw keeps the keyboard on the same button of the same unit (or the
     // same side's New unit…), never dropping it to the page.
@@ -91,7 +91,7 @@ export function armiesView({ rules, scen, cards, totals, open, copy, remove, edi
     setTimeout(done, 1000);
   }
 
-  function renderPrintSummary() {
+  function drawPrintSummary(printSummary) {
     const row = (cells, tag = 'td') => h('tr', {}, cells.map((c) => h(tag, { text: String(c ?? '') })));
     const optionLine = (list, values, word) => h('p', { text: changedText(list, values, word) });
     replace(printSummary, h('h2', { text: 'The armies' }), SIDES.map((side) => [
@@ -111,7 +111,7 @@ export function armiesView({ rules, scen, cards, totals, open, copy, remove, edi
     focusFirst(box, at ? `.army-unit[data-path="/${at.side}/units/${at.index}"] button[data-act=edit]` : null, side ? `button[data-add="${side}"]` : null);
   }
 
-  return { box, note, printSummary, render: renderArmies, showCards, renderPrintSummary, focusUnit, printCard };
+  return { box, note, printSummary: printed.element, render: renderArmies, showCards, renderPrintSummary: printed.render, focusUnit, printCard };
 }
 
 // The page: its head, the armies and the options beside the results, the

@@ -140,6 +140,7 @@ test('fight to the death: one click sets both break points to 0', async () => {
   // Printed, the stacks show as tables with the new break points, not as fields.
   await page.emulateMedia({ media: 'print' });
   const printed = page.locator('.print-only');
+  await printed.locator('tbody tr').first().waitFor();
   assert.equal(await printed.isVisible(), true);
   assert.equal(await page.locator('.col-edit').isVisible(), false);
   const rows = await printed.locator('tbody tr').allTextContents();
@@ -203,7 +204,8 @@ test('a rule\'s explanation follows its choice; the engine order sampled through
   assert.doesNotMatch(await hint.textContent(), new RegExp(escape(says('rulebook'))));
   // The same for the solver's method; then the engine order is sampled by the page.
   const method = page.locator('select[data-path="/solver/method"]');
-  if (!(await method.isVisible())) await page.locator('details', { has: method }).locator('summary').first().click();
+  // The fold's form is built when it first opens (solver-form.js), so it is found by its summary.
+  if (!(await method.isVisible())) await page.locator('.solver-panel > summary', { hasText: 'How to compute' }).click();
   const methodHint = method.locator('xpath=following-sibling::span[contains(@class, "hint")]');
   await method.selectOption('monte-carlo');
   assert.match(await methodHint.textContent(), /Always sample/);

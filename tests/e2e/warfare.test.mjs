@@ -237,6 +237,8 @@ test('printed, the summary has every unit\'s keywords, stats and casualty die fr
   await page.waitForFunction(() => /Exact odds/.test(document.querySelector('.odds-card .status')?.textContent || ''));
   await page.emulateMedia({ media: 'print' });
   const summary = page.locator('.print-only');
+  // The summary is drawn when first needed (dom.js printSection): here, at print media.
+  await summary.locator('tbody tr').first().waitFor();
   assert.equal(await summary.isVisible(), true);
   assert.equal(await page.locator('.outcome-strip').isVisible(), false);
   const example = ask('rules', { ruleset: 'warfare' }).rulesets.warfare.example;
