@@ -217,7 +217,7 @@ static_assert(bc::ChanceState<Unpaused> && !bc::PausesForSolver<Unpaused> && bc:
 
 }  // namespace
 
-TEST_CASE("Warfare fast paths: the solver's pause before each order gives the odds of keys at chance nodes only", "[warfare-battle][heavy]") {
+TEST_CASE("Warfare fast paths: the solver's pause before each order gives the odds of keys at chance nodes only", "[warfare-battle][heavy][scale]") {
     // Every option and policy value: the exact solver keys the battle where
     // it pauses (no step waiting) and unpack() runs on to the chance node;
     // against the same solver keying chance nodes only, outcomes, rounds,
@@ -244,7 +244,7 @@ TEST_CASE("Warfare fast paths: the solver's pause before each order gives the od
     CHECK(differ > 0);
 }
 
-TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key of every field", "[warfare-battle][heavy]") {
+TEST_CASE("Warfare fast paths: the canonical key gives the exact odds of a key of every field", "[warfare-battle][heavy][scale]") {
     std::size_t solved = 0;
     for (const json& army : armies())
         for (const auto& [name, change] : variations()) {
@@ -503,7 +503,7 @@ TEST_CASE("Warfare: each path of the odds and the advisor names itself in its an
     CHECK(paths(advise_by({{"method", "monte-carlo"}, {"trials", 200}, {"target_halfwidth", 0}})) == Names{"plain sampler"});
 }
 
-TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only where no check it could turn is left", "[warfare-battle][heavy]") {
+TEST_CASE("Warfare fast paths: a rallied unit's Courageous leaves the key only where no check it could turn is left", "[warfare-battle][heavy][scale]") {
     // Human Bowmen (Courageous) and Lancers (Courageous, Charge). The key
     // holds Courageous as used once the unit has rallied at 1 and no check
     // it could turn is possible (State::courage_layout). Each case below is
