@@ -90,20 +90,33 @@ export function makeBuilder(ctx, { onCommit }) {
       button('Cancel', () => ctx.onCancel?.()));
   }
 
-  const refresh = debounce(async () => {
-    const answer = await askUnit(ctx, { ruleset: 'warfare', unit: cleanUnit(draft), options: ctx.options() }, 'unit', ui.status);
-    if (!answer) return;
-    const card = showUnitAnswer(ui, answer, draft.name);
-    valid = card !== null;
-    if (!card) return;
-    lastCard = card;
-    if (nameInput) nameInput.placeholder = card.label;
+  // The core's check of the draft, 120 ms after the last change; `checking`
+  // is the latest one, settled once it has answered (or given way to a newer one).
+  let checking = Promise.resolve();
+  const refresh = debounce(() => {
+    checking = (async () => {
+      const answer = await askUnit(ctx, { ruleset: 'warfare', unit: cleanUnit(draft), options: ctx.options() }, 'unit', ui.status);
+      if (!answer) return;
+      const card = showUnitAnswer(ui, answer, draft.name);
+      valid = card !== null;
+      if (!card) return;
+      lastCard = card;
+      if (nameInput) nameInput.placeholder = card.label;
+    })();
   }, 120);
 
   // Adds (or saves) the unit, unless its army would refuse it: the army
   // already has a unit with its keywords (one only, S&F p. 239). That is said
   // here, in the dialog, and nothing is added.
   async function commit(side) {
+    // The click waits for the core's word on the unit as it now stands: a
+    // change still in its pause is checked now, and a check on its way is
+    // awaited (a click as the dialog opened, before the first card came, was lost).
+    refresh.flush();
+    for (let seen = null; seen !== checking;) {
+      seen = checking;
+      await seen;
+    }
     if (!valid) {
       ui.status.textContent = 'Fix the marked field before adding the unit.';
       return;

@@ -127,6 +127,36 @@ test('the unit builder starts from its defaults, names a unit from its keywords,
   await context.close();
 });
 
+test('Add pressed before the dialog has the core\'s card for the unit adds it once the card comes, never losing the click', async () => {
+  const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/warfare`, { viewport: { width: 1280, height: 800 } });
+  await fresh(page);
+  const army = page.locator('.army.defender .army-unit');
+  const before = await army.count();
+  // The core's checks of the draft unit (a "unit" request) reach the worker
+  // 1.5 s late, as on a slow phone whose worker is busy: Add is pressed
+  // before the dialog has its card. (Adding checks the whole army, a "units"
+  // request, which goes at once.)
+  await page.evaluate(() => {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m, ...rest) {
+      if (m?.fn === 'unit' && /"unit":/.test(m.request)) {
+        setTimeout(() => post.call(this, m, ...rest), 1500);
+        return undefined;
+      }
+      return post.call(this, m, ...rest);
+    };
+  });
+  await page.getByRole('button', { name: 'New unit for the defender…' }).click();
+  const dialog = page.locator('dialog.builder-dialog');
+  assert.equal(await dialog.locator('.builder-card').textContent(), '', 'no card yet when Add is pressed');
+  await page.getByRole('button', { name: 'Add to the defender' }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.army.defender .army-unit').length === n, before + 1, { timeout: 15000 });
+  assert.equal(await dialog.getAttribute('open'), null, 'the dialog closed with the unit added');
+  assert.equal((await army.locator('strong').allTextContents()).at(-1), 'Human Regular Medium Infantry d6');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the roster page makes a roster of one side of a battle file, asking which', async () => {
   const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/roster`, { viewport: { width: 1280, height: 800 } });
   await page.locator('.roster-pick').waitFor();
