@@ -2,7 +2,7 @@
 // toolbar (reset, files, link, embed, print), the battle in the URL fragment
 // with back/forward through edits, the compact embed view, and offline use.
 import { Engine } from './engine/engine.js';
-import { h, replace, button, debounce } from './dom.js';
+import { h, replace, button, debounce, afterOdds } from './dom.js';
 import { encodeScenario, decodeScenario, parseScenarioJson, parseHash, makeHash, LinkError } from './share.js';
 import { setReadOnly, scan, recoveryBanner } from './store.js';
 import { knowBattle, remember, keptByThisTab, NOT_STORED } from './battle-store.js';
@@ -366,23 +366,6 @@ async function boot() {
 // with the page and its worker).
 function offlineLater() {
   afterOdds(() => navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus, not a requirement */ }), 3000);
-}
-
-// Runs `fn` once the page's next odds are painted (odds-view.js says so with a
-// 'battle-odds-shown' event; `fn` runs in a task after the next frame), or
-// after `ms` where none come first: work a first visit's odds need not wait for.
-function afterOdds(fn, ms) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    document.removeEventListener('battle-odds-shown', shown);
-    fn();
-  };
-  const shown = () => requestAnimationFrame(() => setTimeout(run, 0));
-  const timer = setTimeout(run, ms);
-  document.addEventListener('battle-odds-shown', shown, { once: true });
 }
 
 boot();

@@ -60,10 +60,26 @@ export function printSection(draw) {
       waiting = true;
       print.addEventListener('change', onMedia);
       addEventListener('beforeprint', first);
-      const timer = setTimeout(idle, 2000);
-      document.addEventListener('battle-odds-shown', () => { clearTimeout(timer); requestAnimationFrame(() => setTimeout(idle, 0)); }, { once: true });
+      afterOdds(idle, 2000);
     },
   };
+}
+
+// Runs `fn` once the page's next odds are painted (odds-view.js says so with a
+// 'battle-odds-shown' event; `fn` runs in a task after the next frame), or
+// after `ms` where none come first: work a first visit's odds need not wait for.
+export function afterOdds(fn, ms) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    document.removeEventListener('battle-odds-shown', shown);
+    fn();
+  };
+  const shown = () => requestAnimationFrame(() => setTimeout(run, 0));
+  const timer = setTimeout(run, ms);
+  document.addEventListener('battle-odds-shown', shown, { once: true });
 }
 
 // Builds the lazy folds under `root` that hold the field at `path` (lazyFold's `paths`).
