@@ -144,7 +144,14 @@ test('compare plans: saved copies side by side, names as text, carried by the li
   const tool = await openTool(page, 'compare');
   await tool.getByRole('button', { name: 'Save the battle as Plan A' }).click();
   await page.locator('.unit-row').first().getByLabel(/^Arms/).fill('6');
+  // The edited battle's odds first, as a user sees them before saving: they
+  // are taller than the example's (87 px at 1280), and the tools below them
+  // move. A click sent while they are drawn can land on what moves into the
+  // button's place: the likely cause of one failure on a loaded machine, where
+  // no second plan ever appeared.
+  await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh');
   await tool.getByRole('button', { name: 'Save the battle as Plan B' }).click();
+  await tool.locator('.plan-row').nth(1).waitFor();
   await tool.getByLabel('Name of plan 2').fill('<b>More arms</b>');
   await run(tool, 'Compare');
   const example = JSON.parse(core.rules(JSON.stringify({ ruleset: 'bloodied-steel' }))).rulesets['bloodied-steel'].example;
