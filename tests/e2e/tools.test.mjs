@@ -27,6 +27,13 @@ const link = (ruleset, battle) => `#/${ruleset}?j=${encodeURIComponent(JSON.stri
 async function settled(page) {
   await page.waitForFunction(() => /Exact odds|Monte Carlo/.test(document.querySelector('.odds-card .status')?.textContent || ''));
 }
+// Plan B saved after an edit: the edited battle's odds first, as a user sees
+// them before saving (see the compare test), then the click, then its row.
+async function saveSecondPlan(page, tool) {
+  await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh');
+  await tool.getByRole('button', { name: 'Save the battle as Plan B' }).click();
+  await tool.locator('.plan-row').nth(1).waitFor();
+}
 async function openTool(page, id) {
   const fold = page.locator('.tools-fold');
   if (!(await fold.evaluate((d) => d.open))) await fold.locator('> summary').click();
@@ -149,9 +156,7 @@ test('compare plans: saved copies side by side, names as text, carried by the li
   // move. A click sent while they are drawn can land on what moves into the
   // button's place: the likely cause of one failure on a loaded machine, where
   // no second plan ever appeared.
-  await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh');
-  await tool.getByRole('button', { name: 'Save the battle as Plan B' }).click();
-  await tool.locator('.plan-row').nth(1).waitFor();
+  await saveSecondPlan(page, tool);
   await tool.getByLabel('Name of plan 2').fill('<b>More arms</b>');
   await run(tool, 'Compare');
   const example = JSON.parse(core.rules(JSON.stringify({ ruleset: 'bloodied-steel' }))).rulesets['bloodied-steel'].example;
@@ -311,7 +316,7 @@ test('compare plans on Olympia and S&F: the table equals the core\'s compare', a
     const tool = await openTool(page, 'compare');
     await tool.getByRole('button', { name: 'Save the battle as Plan A' }).click();
     await field(page).fill(value);
-    await tool.getByRole('button', { name: 'Save the battle as Plan B' }).click();
+    await saveSecondPlan(page, tool);
     await run(tool, 'Compare');
     const example = JSON.parse(core.rules(JSON.stringify({ ruleset }))).rulesets[ruleset].example;
     const b = JSON.parse(JSON.stringify(example));
