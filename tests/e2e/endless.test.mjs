@@ -3,7 +3,7 @@
 // rule stopped without proof (issue 34): never a silent cap.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText } from './harness.mjs';
+import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, oddsFresh } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 let core;
@@ -34,8 +34,7 @@ for (const [w, h] of [[390, 844], [1280, 800]]) {
     const note = page.locator('.endless-note');
     // The final odds: on a busy machine the page's moment for an exact answer
     // can pass, and sampled odds come first, the exact ones after them.
-    await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh'
-      && !document.querySelector('.outcome-strip')?.dataset.pending && !document.querySelector('.odds-body.stale'), null, { timeout: 60000 });
+    await oddsFresh(page);
     await note.waitFor();
     assert.match(await note.textContent(), new RegExp(`^Endless: ${pctText(want.outcomes.endless).replace('.', '\\.')} of battles never end`));
     assert.doesNotMatch(await note.textContent(), /without proof/);  // exact: every endless battle is proved

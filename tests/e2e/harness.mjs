@@ -131,6 +131,11 @@ export async function axe(page, context = null) {
   }, context);
 }
 
+// The battle's odds on screen and settled: fresh, with no exact odds still to
+// come after sampled ones, nothing dimmed as stale.
+export const oddsFresh = (page) => page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh'
+  && !document.querySelector('.outcome-strip')?.dataset.pending && !document.querySelector('.odds-body.stale'), null, { timeout: 60000 });
+
 // The outcome percentages a user sees: the strip (at the bottom of a phone's
 // screen, or over the results column of a laptop scrolled past the bars), else
 // the bars beside the editor. {where, odds: {id: {text, inView}}}.

@@ -6,14 +6,12 @@
 // together; the roster writes "→"; a rolled battle's log takes the keyboard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, loadCore, axe } from './harness.mjs';
+import { openPage, useSiteAndBrowser, loadCore, axe, oddsFresh } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 let core;
 before(async () => { core = await loadCore(); });
 const ask = (fn, req) => JSON.parse(core.call(fn, JSON.stringify(req)));
-const fresh = (page) => page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh'
-  && !document.querySelector('.outcome-strip')?.dataset.pending && !document.querySelector('.odds-body.stale'), null, { timeout: 60000 });
 const link = (battle) => `#/${battle.ruleset}?j=${encodeURIComponent(JSON.stringify(battle))}`;
 async function openTool(page, id) {
   await page.locator('.tools-fold > summary').click();
@@ -31,7 +29,7 @@ test('odds never say 100% beside a chance above 0', async () => {
   assert.ok(want.outcomes.defender > 0);
   for (const [width, height] of [[390, 844], [1280, 800]]) {
     const { page, context, problems } = await openPage(env.chrome.browser, env.server.url + link(battle), { viewport: { width, height } });
-    await fresh(page);
+    await oddsFresh(page);
     const bars = await page.locator('.odds-card .outcome-chart .bar-row[data-outcome] .p').allTextContents();
     const strip = await page.locator('.outcome-strip .strip-p').allTextContents();
     for (const shown of [bars, strip]) assert.deepEqual(shown, ['>99.99%', '<0.01%', '0%']);
@@ -42,7 +40,7 @@ test('odds never say 100% beside a chance above 0', async () => {
 
 test('"At least N" of a whole distribution starts at exactly 100%', async () => {
   const { page, context } = await openPage(env.chrome.browser, `${env.server.url}#/bloodied-steel`, { viewport: { width: 1280, height: 800 } });
-  await fresh(page);
+  await oddsFresh(page);
   const charts = page.locator('.odds-card .totals .dist-chart');
   const n = await charts.count();
   assert.ok(n >= 2);
@@ -60,7 +58,7 @@ test('a sampled chance and its interval stay inside the odds card; chart ticks n
     defender: { nobles: [{ name: 'B', troops: { peasant: 3 } }] }, solver: { method: 'monte-carlo', target_halfwidth: 0.002 } };
   for (const [width, height] of [[390, 844], [1280, 800]]) {
     const { page, context } = await openPage(env.chrome.browser, env.server.url + link(battle), { viewport: { width, height } });
-    await fresh(page);
+    await oddsFresh(page);
     assert.match(await page.locator('.odds-card .ci').first().textContent(), /–/);
     const out = await page.evaluate(() => {
       const card = document.querySelector('.odds-card').getBoundingClientRect();
@@ -72,7 +70,7 @@ test('a sampled chance and its interval stay inside the odds card; chart ticks n
   }
   for (const [width, height] of [[390, 844], [1280, 800]]) {
     const { page, context } = await openPage(env.chrome.browser, `${env.server.url}#/bloodied-steel`, { viewport: { width, height } });
-    await fresh(page);
+    await oddsFresh(page);
     const overlaps = await page.evaluate(() => [...document.querySelectorAll('.axis')].filter((a) => a.checkVisibility()).flatMap((a) => {
       const r = [...a.querySelectorAll('.tick')].filter((t) => t.checkVisibility()).map((t) => t.getBoundingClientRect());
       return r.slice(1).map((x, i) => r[i].right + 2 - x.left).filter((d) => d > 0);
@@ -84,7 +82,7 @@ test('a sampled chance and its interval stay inside the odds card; chart ticks n
 
 test('minimum force on the S&F example: not reachable in 30 solves, then answered after "Search further"', async () => {
   const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/warfare`, { viewport: { width: 1280, height: 800 } });
-  await fresh(page);
+  await oddsFresh(page);
   const tool = await openTool(page, 'minimum');
   await tool.getByRole('button', { name: 'Find it' }).click();
   const summary = tool.locator('.tool-summary');
@@ -108,7 +106,7 @@ test('minimum force on the S&F example: not reachable in 30 solves, then answere
 
 test('How lucky was I, as it opens on Olympia: a result that can happen, judged', async () => {
   const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/olympia`, { viewport: { width: 1280, height: 800 } });
-  await fresh(page);
+  await oddsFresh(page);
   const tool = await openTool(page, 'luck');
   await tool.locator('.luck-filled', { hasText: 'Filled in with one rolled battle' }).waitFor();
   await tool.getByRole('button', { name: 'How lucky?' }).click();
@@ -122,7 +120,7 @@ test('How lucky was I, as it opens on Olympia: a result that can happen, judged'
 
 test('a sweep lists only the drops its words can show, and counts the smaller ones', async () => {
   const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/olympia`, { viewport: { width: 1280, height: 800 } });
-  await fresh(page);
+  await oddsFresh(page);
   const example = ask('rules', { ruleset: 'olympia' }).rulesets.olympia.example;
   const path = '/defender/nobles/0/troops/pikeman';
   const want = ask('sweep', { ...example, sweep: { path, from: 0, to: 20, step: 1, side: 'attacker' } });
@@ -145,7 +143,7 @@ test('a sweep lists only the drops its words can show, and counts the smaller on
 test('a rolled battle\'s log takes the keyboard, and the roster writes "→"', async () => {
   for (const id of ['bloodied-steel', 'warfare', 'olympia']) {
     const { page, context, problems } = await openPage(env.chrome.browser, `${env.server.url}#/${id}`, { viewport: { width: 390, height: 844 } });
-    await fresh(page);
+    await oddsFresh(page);
     await page.getByRole('button', { name: 'Roll battle' }).click();
     const log = page.locator('.roll-log ol.log');
     await log.locator('li').first().waitFor();

@@ -9,15 +9,13 @@
 // it, nothing turns red, and the odds wait (dimmed, saying why).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, screenshotPath } from './harness.mjs';
+import { openPage, useSiteAndBrowser, screenshotPath, oddsFresh } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 const SIZES = [['phone', 390, 844], ['laptop', 1280, 800]];
 const PAGES = [['bloodied-steel', 'Bloodied Steel'], ['warfare', 'Strongholds & Followers'], ['olympia', 'Olympia']];
 const LIMIT = 2;
 
-const fresh = (page) => page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh'
-  && !document.querySelector('.outcome-strip')?.dataset.pending && !document.querySelector('.odds-body.stale'), null, { timeout: 60000 });
 
 // In the page: watches every visible field's place on screen, frame by frame.
 function installWatch() {
@@ -59,7 +57,7 @@ for (const [id, title] of PAGES) {
   for (const [size, width, height] of SIZES) {
     test(`${title} at ${width}×${height}: retyping any number moves no field`, async (t) => {
       const { page, problems } = await openPage(env.chrome.browser, `${env.server.url}#/${id}`, { viewport: { width, height } });
-      await fresh(page);
+      await oddsFresh(page);
       await page.evaluate(installWatch);
       const paths = await page.evaluate(() => [...document.querySelectorAll('input[type=number][data-path]')]
         .filter((e) => e.checkVisibility() && !e.closest('dialog')).map((e) => e.dataset.path));
@@ -85,7 +83,7 @@ for (const [id, title] of PAGES) {
           assert.equal(state, 'waiting', `${path} emptied: the odds wait`);
         }
         await input.pressSequentially(value, { delay: 180 });
-        await fresh(page);
+        await oddsFresh(page);
         await page.waitForTimeout(100);
         const moved = await page.evaluate(() => window.__watch.stop());
         t.diagnostic(`${path}: ${moved.during.d.toFixed(1)} px while typing (${moved.during.who}), ${moved.end.d.toFixed(1)} px at the end (${moved.end.who})`);

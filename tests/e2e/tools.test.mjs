@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { num } from '../../site/js/dom.js';
 import { decodeScenario } from '../../site/js/share.js';
-import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, root, axe } from './harness.mjs';
+import { openPage, screenshotPath, useSiteAndBrowser, loadCore, pctText, root, axe, oddsFresh } from './harness.mjs';
 
 const env = useSiteAndBrowser({ before, after });
 let core;
@@ -30,7 +30,7 @@ async function settled(page) {
 // Plan B saved after an edit: the edited battle's odds first, as a user sees
 // them before saving (see the compare test), then the click, then its row.
 async function saveSecondPlan(page, tool) {
-  await page.waitForFunction(() => document.querySelector('.outcome-strip')?.dataset.state === 'fresh');
+  await oddsFresh(page);
   await tool.getByRole('button', { name: 'Save the battle as Plan B' }).click();
   await tool.locator('.plan-row').nth(1).waitFor();
 }
