@@ -27,7 +27,7 @@ int nation_of(const json& u) {
 
 std::string unit_name(const json& u, std::size_t i) {
     if (u.is_object() && u.contains("name") && u["name"].is_string() && !u["name"].get<std::string>().empty())
-        return u["name"];
+        return u["name"].get<std::string>();
     return "Unit " + std::to_string(i + 1);
 }
 
@@ -52,7 +52,7 @@ public:
         std::vector<LossPart> out;
         for (const auto& u : odds["units"])
             if (u["nation"] == kNations[side])
-                out.push_back({u["name"], std::max(0.0, u["size"].get<double>()), std::max(0.0, u["mean_final_size"].get<double>())});
+                out.push_back({u["name"].get<std::string>(), std::max(0.0, u["size"].get<double>()), std::max(0.0, u["mean_final_size"].get<double>())});
         return out;
     }
 
@@ -173,7 +173,7 @@ public:
         const json odds = run.odds(req.battle);
         json marks = json::array();
         for (std::size_t i = 0; i < b.units.size(); ++i) {
-            json m = mark_json(odds["units"][i]["final_size"], seen[i]);
+            json m = mark_json(odds["units"][i]["final_size"], seen[i].get<std::int64_t>());
             m["side"] = nation_id(b.units[i].nation);
             m["unit"] = i;
             m["label"] = possessive(b.units[i].name) + " Size";

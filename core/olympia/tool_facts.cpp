@@ -26,7 +26,7 @@ const json& nobles_of(const json& battle, int side) {
 
 std::string noble_name(const json& n, int side, std::size_t i) {
     if (n.is_object() && n.contains("name") && n["name"].is_string() && !n["name"].get<std::string>().empty())
-        return n["name"];
+        return n["name"].get<std::string>();
     return std::string(side == 0 ? "Attacker" : "Defender") + " noble " + std::to_string(i + 1);
 }
 
@@ -240,7 +240,7 @@ public:
         json marks = json::array();
         for (int side = 0; side < 2; ++side)
             for (const auto& [kind, n] : start[side]) {
-                json m = mark_json(odds["sides"][kSides[side]]["men"][kind]["p"], seen[kSides[side]][kind]);
+                json m = mark_json(odds["sides"][kSides[side]]["men"][kind]["p"], seen[kSides[side]][kind].get<std::int64_t>());
                 m["side"] = kSides[side];
                 m["kind"] = kind;
                 m["label"] = std::string("the ") + kSides[side] + "'s " +

@@ -56,7 +56,7 @@ json mark_json(const json& dist_p, std::int64_t observed) {
 }
 
 std::string luck_words(const std::string& side_name, const json& rank) {
-    const double at_least = rank["at_least"], eq = rank["equal"];
+    const double at_least = rank["at_least"].get<double>(), eq = rank["equal"].get<double>();
     std::string s = "A result at least this good for " + side_name + ": " + percent(at_least) + " of battles";
     if (eq <= 0)
         s += " (this result is impossible under these rules and numbers: check what was entered).";

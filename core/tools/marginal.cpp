@@ -45,7 +45,7 @@ json marginal_tool(const api::Ruleset& ruleset, const In& req) {
         throw LimitError("the battle as it is could not be solved within the limits: " + s.why);
     }
     const json base_point = point_json(f, base, side);
-    const double p0 = base_point["win"];
+    const double p0 = base_point["win"].get<double>();
     json rows = json::array();
     std::string stopped;
     for (std::size_t i = 0; i < todo.size(); ++i) {

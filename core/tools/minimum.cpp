@@ -95,7 +95,7 @@ json least_value(Runner& run, const Facts& f, const json& battle, const std::str
         double best = -1;
         std::int64_t at = lo;
         for (const auto& [v, p] : solved)
-            if (p["win"].get<double>() > best) best = p["win"], at = v;
+            if (p["win"].get<double>() > best) best = p["win"].get<double>(), at = v;
         std::string why = stopped.empty() ? "up to " + std::to_string(hi) + " " + noun
                                           : "stopped by " + stopped + " after " + std::to_string(solved.size()) +
                                                 " solves";

@@ -95,7 +95,7 @@ json sweep_tool(const api::Ruleset& ruleset, const In& req) {
     for (std::size_t k = 1; k < order.size(); ++k) {
         const json& a = points[order[k - 1]];
         const json& b = points[order[k]];
-        const double pa = a["win"], pb = b["win"];
+        const double pa = a["win"].get<double>(), pb = b["win"].get<double>();
         bool drop = pb < pa - 1e-12;
         if (a.contains("ci95") || b.contains("ci95")) {
             sampled = true;
@@ -110,7 +110,7 @@ json sweep_tool(const api::Ruleset& ruleset, const In& req) {
             ++unseen;
             continue;
         }
-        const std::int64_t va = a["value"], vb = b["value"];
+        const std::int64_t va = a["value"].get<std::int64_t>(), vb = b["value"].get<std::int64_t>();
         worse.push_back({{"from", va},
                          {"to", vb},
                          {"win_from", pa},

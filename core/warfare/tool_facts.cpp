@@ -29,7 +29,7 @@ const json& units_of(const json& battle, int side) {
 
 std::string unit_name(const json& u, int side, std::size_t i) {
     if (u.is_object() && u.contains("name") && u["name"].is_string() && !u["name"].get<std::string>().empty())
-        return u["name"];
+        return u["name"].get<std::string>();
     return std::string(side == 0 ? "Attacker" : "Defender") + " unit " + std::to_string(i + 1);
 }
 
@@ -55,7 +55,7 @@ UnitSpec spec_of(const json& u, const std::string& levy_equipment) {
 std::string levy_equipment_of(const json& battle) {
     if (battle.contains("options") && battle["options"].is_object() && battle["options"].contains("levy_equipment") &&
         battle["options"]["levy_equipment"].is_string())
-        return battle["options"]["levy_equipment"];
+        return battle["options"]["levy_equipment"].get<std::string>();
     return "none";
 }
 
@@ -144,7 +144,7 @@ public:
         std::vector<LossPart> out;
         for (const auto& u : odds["units"])
             if (u["side"] == kSides[side])
-                out.push_back({u["name"], u["start"].get<double>(), u["mean_final"].get<double>()});
+                out.push_back({u["name"].get<std::string>(), u["start"].get<double>(), u["mean_final"].get<double>()});
         return out;
     }
 
@@ -311,7 +311,7 @@ public:
             if (!odds.is_null()) {
                 ++solved;
                 json point = point_json(*this, odds, side);
-                const double w = point["win"];
+                const double w = point["win"].get<double>();
                 if (w > best_win) best_win = w, best_point = point, best_point["changes"] = words, best_point["cost"] = cost;
                 if (w >= target) {
                     out["reachable"] = true;
@@ -402,7 +402,7 @@ public:
         for (int side = 0; side < 2; ++side)
             for (std::size_t k = 0; k < of_side[side].size(); ++k) {
                 const std::size_t u = static_cast<std::size_t>(of_side[side][k]);
-                json m = mark_json(odds["units"][u]["final"], seen[kSides[side]][k]);
+                json m = mark_json(odds["units"][u]["final"], seen[kSides[side]][k].get<std::int64_t>());
                 m["side"] = kSides[side];
                 m["unit"] = u;
                 m["label"] = possessive(battle->units[u].unit.spec.name) + " casualty die";

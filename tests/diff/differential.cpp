@@ -66,19 +66,19 @@ Prediction predicted(const json& a) {
                 for (const auto& [kind, m] : s.at("men").items()) p["men " + side + " " + kind] = dist(m.at("p"));
                 for (std::size_t j = 0; j < s.at("nobles").size(); ++j)
                     for (const char* k : {"hit", "killed", "captured"})
-                        p["noble " + side + " " + std::to_string(j) + " " + k] = yes_no(s["nobles"][j].at(k));
+                        p["noble " + side + " " + std::to_string(j) + " " + k] = yes_no(s["nobles"][j].at(k).get<double>());
             }
             if (!a.at("structure").is_null()) {
                 p["structure defense"] = dist(a["structure"].at("defense"));
                 p["structure damage"] = dist(a["structure"].at("damage"));
-                p["structure collapsed"] = yes_no(a["structure"].at("collapsed"));
+                p["structure collapsed"] = yes_no(a["structure"].at("collapsed").get<double>());
             }
             break;
         case System::Bloodied:
             for (std::size_t i = 0; i < a.at("units").size(); ++i) {
                 const json& u = a["units"][i];
                 p["unit " + std::to_string(i) + " final"] = dist(u.at("final_size"));
-                p["unit " + std::to_string(i) + " destroyed"] = yes_no(u.at("destroyed"));
+                p["unit " + std::to_string(i) + " destroyed"] = yes_no(u.at("destroyed").get<double>());
             }
             for (const auto& [nation, t] : a.at("totals").items()) p["total " + nation] = dist(t.at("p"));
             break;

@@ -40,8 +40,8 @@ std::vector<std::string> ids(const json& list) {
 // Small ranges for whole-number options, so that every value matters: a
 // retreat below 4 units, DCs around the book's 15, a few orders a turn.
 std::pair<int, int> small_range(const json& o) {
-    const std::string id = o.at("id");
-    const int lo = o.at("min"), hi = o.at("max");
+    const std::string id = o.at("id").get<std::string>();
+    const int lo = o.at("min").get<int>(), hi = o.at("max").get<int>();
     if (id.find("_dc") != std::string::npos) return {std::max(lo, 5), std::min(hi, 22)};
     if (id.find("retreat_below") == 0) return {lo, std::min(hi, 3)};
     return {lo, std::min(hi, lo + 2)};
@@ -52,7 +52,7 @@ json random_settings(Rng& rng, const json& list) {
     json out = json::object();
     for (const auto& o : list) {
         if (chance(rng, 50)) continue;
-        const std::string id = o.at("id"), type = o.at("type");
+        const std::string id = o.at("id").get<std::string>(), type = o.at("type").get<std::string>();
         if (type == "bool") {
             out[id] = chance(rng, 50);
         } else if (type == "int") {
@@ -78,7 +78,7 @@ json warfare_unit(Rng& rng, const json& tables, int index, bool fort_ok, std::se
     const int kind = static_cast<int>(rng.below(100));
     std::vector<std::string> types;
     for (const auto& t : tables.at("types"))
-        if (t.at("id") != "fortification") types.push_back(t.at("id"));
+        if (t.at("id") != "fortification") types.push_back(t.at("id").get<std::string>());
     std::vector<std::string> traits = ids(tables.at("traits"));
     traits.erase(std::remove(traits.begin(), traits.end(), "always-diminished"), traits.end());
     if (fort_ok && kind < 12) {
@@ -109,13 +109,18 @@ json warfare_unit(Rng& rng, const json& tables, int index, bool fort_ok, std::se
             std::vector<std::string> eqs;  // levies without equipment take option levy_equipment's: either
             json v = {{"type", type}, {"ancestry", anc}};
             if (type == "levies") {
-                if (chance(rng, 50))
-                    eqs = {v["equipment"] = pick(rng, std::vector<std::string>{"none", "light"})};
-                else
+                if (chance(rng, 50)) {
+                    const std::string eq = pick(rng, std::vector<std::string>{"none", "light"});
+                    v["equipment"] = eq;
+                    eqs = {eq};
+                } else {
                     eqs = {"none", "light"};
+                }
             } else {
                 v["experience"] = exp = pick(rng, ids(tables.at("experience")));
-                eqs = {v["equipment"] = pick(rng, ids(tables.at("equipment")))};
+                const std::string eq = pick(rng, ids(tables.at("equipment")));
+                v["equipment"] = eq;
+                eqs = {eq};
             }
             bool clash = false;
             for (const auto& eq : eqs) clash = clash || keywords.count(type + "/" + anc + "/" + exp + "/" + eq);
@@ -178,7 +183,7 @@ json olympia_battle(Rng& rng) {
     const json& r = rules_of("olympia");
     json b = {{"ruleset", "olympia"}, {"options", random_settings(rng, r.at("options"))}};
     std::vector<std::string> kinds = ids(r.at("kinds")), sieges, fighters;
-    for (const auto& k : r.at("kinds")) (k.at("siege").get<bool>() ? sieges : fighters).push_back(k.at("id"));
+    for (const auto& k : r.at("kinds")) (k.at("siege").get<bool>() ? sieges : fighters).push_back(k.at("id").get<std::string>());
     const bool structure = chance(rng, 30);
     for (const char* side : {"attacker", "defender"}) {
         const bool att = side[0] == 'a';

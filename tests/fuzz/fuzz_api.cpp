@@ -22,7 +22,7 @@ const std::vector<std::string>& calls() {
         const auto r = nlohmann::json::parse(bc::api::call("rules", "{}"));
         for (const auto& [name, rs] : r["rulesets"].items())
             for (const auto& c : rs["calls"])
-                if (std::find(out.begin(), out.end(), c.get<std::string>()) == out.end()) out.push_back(c);
+                if (std::find(out.begin(), out.end(), c.get<std::string>()) == out.end()) out.push_back(c.get<std::string>());
         return out;
     }();
     return list;

@@ -183,7 +183,7 @@ TEST_CASE("Bloodied Steel: a rolled battle follows the steps and its dice add up
     const auto& log = a["log"];
     std::vector<std::string> steps;
     for (const auto& e : log)
-        if (steps.empty() || steps.back() != e["step"]) steps.push_back(e["step"]);
+        if (steps.empty() || steps.back() != e["step"].get<std::string>()) steps.push_back(e["step"].get<std::string>());
     const std::vector<std::string> want = {"tactics",      "tribunan-dice", "tribunan-total", "ashen-losses",
                                            "ashen-dice",   "ashen-total",   "tribunan-losses"};
     REQUIRE(steps.size() >= want.size());
@@ -193,7 +193,7 @@ TEST_CASE("Bloodied Steel: a rolled battle follows the steps and its dice add up
     for (const auto& e : log)
         if (e["step"] == "tribunan-dice" || e["step"] == "ashen-dice") {
             int adds = 0;
-            for (int f : e["dice"]) adds += bloodied::contribution(f);
+            for (const json& f : e["dice"]) adds += bloodied::contribution(f.get<int>());
             CHECK(adds == e["adds"].get<int>());
             (e["step"] == "tribunan-dice" ? trib : ash) += adds;
         }

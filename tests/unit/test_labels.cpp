@@ -135,7 +135,7 @@ TEST_CASE("labels: a path beyond the request, and the place an error refers to",
 
     json error = {{"path", "/attacker/units/1"}, {"message", "clashes"}, {"refers", "/attacker/units/0"}};
     bc::api::add_words(error, req, no_rules, "warfare");
-    const std::string first = req["attacker"]["units"][0]["name"], second = req["attacker"]["units"][1]["name"];
+    const std::string first = req["attacker"]["units"][0]["name"].get<std::string>(), second = req["attacker"]["units"][1]["name"].get<std::string>();
     CHECK(error["label"] == second);
     CHECK_FALSE(error.contains("field"));
     CHECK(error["refers_label"] == first);

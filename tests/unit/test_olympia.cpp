@@ -314,7 +314,7 @@ TEST_CASE("Olympia: a seeded roll is a turn report that adds up", "[olympia]") {
     CHECK(breaks >= 1);
     const json& men = a["sides"]["defender"]["men"];
     CHECK(men["pikeman"]["start"].get<int>() - men["pikeman"]["left"].get<int>() == killed["Bran's pikeman"]);
-    const std::string outcome = a["outcome"];
+    const std::string outcome = a["outcome"].get<std::string>();
     CHECK((outcome == "attacker" || outcome == "defender" || outcome == "tie"));
 }
 
@@ -389,7 +389,7 @@ TEST_CASE("Olympia: rules() lists every option with its default", "[olympia]") {
     for (const auto& d : o["options"]) {
         CHECK(d.contains("default"));
         CHECK(!d["text"].get<std::string>().empty());
-        ids.insert(d["id"]);
+        ids.insert(d["id"].get<std::string>());
     }
     for (const char* id : {"attack_order", "terrain", "weather", "attackers_noncombatants_fight", "stalemate",
                            "siege_overflow", "prisoner_ratio"})

@@ -93,18 +93,18 @@ TEST_CASE("share: a hostile name is text in every form", "[share]") {
         INFO(form);
         CHECK(a[form].get<std::string>().find("<script") == std::string::npos);
     }
-    CHECK(count(a["markdown"], "<script") == count(a["markdown"], "\\<script"));  // backslash-escaped
-    const std::string wiki = a["wikitext"];
+    CHECK(count(a["markdown"].get<std::string>(), "<script") == count(a["markdown"].get<std::string>(), "\\<script"));  // backslash-escaped
+    const std::string wiki = a["wikitext"].get<std::string>();
     CHECK(count(wiki, "{|") == 2);  // the two tables' own
     CHECK(count(wiki, "|}") == 2);
     CHECK(wiki.find("[[") == std::string::npos);
     CHECK(wiki.find("**") == std::string::npos);
     CHECK(wiki.find("&#60;script&#62;&#124;&#125;&#123;&#124; &#42;&#42;x&#42;&#42; &#91;&#91;y&#93;&#93;") != std::string::npos);
-    const std::string md = a["markdown"];
+    const std::string md = a["markdown"].get<std::string>();
     CHECK(md.find("\\<script\\>\\|\\}\\{\\| \\*\\*x\\*\\* \\[\\[y\\]\\]") != std::string::npos);
-    const std::string html = a["html"];
+    const std::string html = a["html"].get<std::string>();
     CHECK(html.find("&lt;script&gt;|}{| **x** [[y]]") != std::string::npos);
-    const std::string bb = a["bbcode"];
+    const std::string bb = a["bbcode"].get<std::string>();
     CHECK(bb.find("[[") == std::string::npos);
     CHECK(bb.find("[\u200B[\u200By]]") != std::string::npos);
     CHECK(a["text"].get<std::string>().find(kHostile) != std::string::npos);  // plain text is plain
@@ -116,7 +116,7 @@ TEST_CASE("share: the text form fits an e-mail at 72 columns, the link alone on 
     battle["share"] = {{"link_base", "https://example.org/battle/"}};
     const json a = call("share", battle);
     REQUIRE(a["ok"] == true);
-    const std::string text = a["text"], link = a["link"];
+    const std::string text = a["text"].get<std::string>(), link = a["link"].get<std::string>();
     std::size_t start = 0, long_lines = 0;
     while (start < text.size()) {
         const auto end = text.find('\n', start);
@@ -151,7 +151,7 @@ TEST_CASE("share: the SVG chart stands alone", "[share]") {
     battle["defender"]["nobles"][0]["name"] = "<image href='https://x/y.png'/>";
     const json a = call("share", battle);
     REQUIRE(a["ok"] == true);
-    const std::string svg = a["svg"];
+    const std::string svg = a["svg"].get<std::string>();
     CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
     // Every tag is one of the chart's own: nothing that loads or runs anything.
     for (auto at = svg.find('<'); at != std::string::npos; at = svg.find('<', at + 1)) {
@@ -175,7 +175,7 @@ TEST_CASE("share: a rolled battle copies as the report its rules ask for", "[sha
     const json a = call("share", battle);
     REQUIRE(a["ok"] == true);
     CHECK(!a.contains("svg"));
-    const std::string text = a["text"], md = a["markdown"];
+    const std::string text = a["text"].get<std::string>(), md = a["markdown"].get<std::string>();
     CHECK(text.find("Story Post") != std::string::npos);
     CHECK(a["link"].get<std::string>().find("&roll=1&dice=" + std::to_string(roll["dice"].get<int>())) != std::string::npos);
     // Every event of the roll, in order.
@@ -186,7 +186,7 @@ TEST_CASE("share: a rolled battle copies as the report its rules ask for", "[sha
         CHECK(found != std::string::npos);
         if (found != std::string::npos) at = found;
     }
-    const std::string outcome = roll["outcome"];
+    const std::string outcome = roll["outcome"].get<std::string>();
     const std::string verdict = outcome == "tribunan" ? "The Tribunan are Victorious."
                                 : outcome == "ashen"  ? "The Ashen are Victorious."
                                 : outcome == "retreat" ? "both retreat" : "No unit is left";

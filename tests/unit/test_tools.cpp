@@ -94,9 +94,9 @@ TEST_CASE("tools: a sweep's points equal single solves, and its 'worse' marks ar
             CHECK(p["win"].get<double>() == single["outcomes"]["attacker"].get<double>());
             CHECK(p["lose"].get<double>() == single["outcomes"]["defender"].get<double>());
             CHECK(p["draw"].get<double>() == single["outcomes"]["tie"].get<double>());
-            const double men = single["sides"]["attacker"]["men"]["peasant"]["mean"];
+            const double men = single["sides"]["attacker"]["men"]["peasant"]["mean"].get<double>();
             CHECK(p["losses"]["attacker"]["total"].get<double>() == Approx(1 - men).margin(1e-15));
-            const double w = p["win"];
+            const double w = p["win"].get<double>();
             if (i > 0 && w < prev - 1e-12) {
                 if (percent(prev) != percent(w)) drops.emplace_back(10 * (i - 1), 10 * i);
                 else ++unseen;
@@ -123,13 +123,13 @@ TEST_CASE("tools: a sweep lists only the drops its words can show; the smaller o
     REQUIRE(a["ok"] == true);
     std::size_t drops = 0, unseen = 0;
     for (std::size_t i = 1; i < a["points"].size(); ++i) {
-        const double before = a["points"][i - 1]["win"], now = a["points"][i]["win"];
+        const double before = a["points"][i - 1]["win"].get<double>(), now = a["points"][i]["win"].get<double>();
         if (now < before - 1e-12) ++(percent(before) == percent(now) ? unseen : drops);
     }
     REQUIRE(unseen > 0);
     CHECK(a["worse"].size() == drops);
     CHECK(a["worse_unseen"] == unseen);
-    for (const auto& w : a["worse"]) CHECK(percent(w["win_from"]) != percent(w["win_to"]));
+    for (const auto& w : a["worse"]) CHECK(percent(w["win_from"].get<double>()) != percent(w["win_to"].get<double>()));
     CHECK(a["worse_text"].get<std::string>().find(std::to_string(unseen) + (unseen == 1 ? " other step lowers" : " other steps lower") +
                                                   " it by less than that") != std::string::npos);
 }
@@ -293,14 +293,14 @@ TEST_CASE("tools: marginal value: each change equals its single solve, ranked", 
     REQUIRE(a["changes"].size() == 2);  // a soldier, an archer
     double prev = 2;
     for (const auto& c : a["changes"]) {
-        const std::string kind = c["what"];
+        const std::string kind = c["what"].get<std::string>();
         const json changed = at(olympia_example(), "/attacker/nobles/0/troops/" + kind,
                                 olympia_example()["attacker"]["nobles"][0]["troops"][kind].get<std::int64_t>() + 1);
         const double p = win_of(changed, "attacker");
         CHECK(c["win"].get<double>() == p);
         CHECK(c["delta"].get<double>() == p - p0);
         CHECK(c["delta"].get<double>() <= prev);
-        prev = c["delta"];
+        prev = c["delta"].get<double>();
     }
     // The bound: one change at most, the other listed as skipped with the reason.
     req["marginal"] = {{"max_changes", 1}};
@@ -316,12 +316,12 @@ TEST_CASE("tools: S&F marginal value per gold uses the builder's improvement cos
     w["marginal"] = json::object();
     const json a = call("marginal", w);
     REQUIRE(a["ok"] == true);
-    const double p0 = a["base"]["win"];
+    const double p0 = a["base"]["win"].get<double>();
     // Ironhearts: d4 -> d6 and regular -> seasoned; the levy: d12 has no bigger priced size, levies no experience.
     REQUIRE(a["changes"].size() == 2);
     REQUIRE(a["skipped"].size() == 2);
     for (const auto& s : a["skipped"]) {
-        const std::string why = s["why"];
+        const std::string why = s["why"].get<std::string>();
         CHECK((why == "a d12 has no bigger size the book prices" || why == "levies have no experience"));
     }
     for (const auto& c : a["changes"]) {
@@ -350,7 +350,7 @@ TEST_CASE("tools: minimum force (Olympia): the answer reaches the target and one
         REQUIRE(a["ok"] == true);
         REQUIRE(a["reachable"] == true);
         CHECK(a["method"] == (scan ? "scan" : "bisection"));
-        const std::int64_t n = a["value"];
+        const std::int64_t n = a["value"].get<std::int64_t>();
         const std::string path = "/attacker/nobles/0/troops/soldier";
         const double p = win_of(at(olympia_example(), path, n), "attacker");
         CHECK(p >= 0.8);
@@ -384,7 +384,7 @@ TEST_CASE("tools: minimum force (Bloodied Steel): the least Arms, one less does 
     const json a = call("minimum", req);
     REQUIRE(a["ok"] == true);
     REQUIRE(a["reachable"] == true);
-    const std::int64_t n = a["value"];
+    const std::int64_t n = a["value"].get<std::int64_t>();
     CHECK(win_of(at(bloodied_example(), "/units/0/arms", n), "tribunan") >= 0.9);
     CHECK(win_of(at(bloodied_example(), "/units/0/arms", n - 1), "tribunan") < 0.9);
     CHECK(a["arms_total"] == n);
@@ -405,10 +405,10 @@ TEST_CASE("tools: minimum force (S&F): no cheaper combination in the searched sp
     const json a = call("minimum", req);
     REQUIRE(a["ok"] == true);
     REQUIRE(a["reachable"] == true);
-    const double best = a["cost"];
+    const double best = a["cost"].get<double>();
     // Every combination, worked out apart: its cost from the builder, its odds from one solve.
     const json unit = warfare_1v1()["attacker"]["units"][0];
-    const double base = call("unit", {{"ruleset", "warfare"}, {"unit", unit}})["card"]["cost_exact"];
+    const double base = call("unit", {{"ruleset", "warfare"}, {"unit", unit}})["card"]["cost_exact"].get<double>();
     int reaching_cheaper = 0, checked = 0;
     for (const char* size : {"d4", "d6", "d8", "d10", "d12"})
         for (const char* exp : {"regular", "seasoned", "veteran", "elite", "super-elite"}) {
@@ -450,7 +450,7 @@ TEST_CASE("tools: minimum force (S&F) out of reach names the best combination it
     const json& best = a["best"];
     CHECK(best["win"].get<double>() == Approx(top).margin(1e-12));
     REQUIRE(!best["changes"].empty());
-    const std::string note = a["note"];
+    const std::string note = a["note"].get<std::string>();
     for (const auto& w : best["changes"]) CHECK(note.find(w.get<std::string>()) != std::string::npos);
     CHECK(note.find(" gold)") != std::string::npos);
 }
@@ -630,7 +630,7 @@ TEST_CASE("tools: S&F's next step of a unit is one answer for the roster and the
             std::string tool_to;
             for (const auto& c : m["changes"])
                 if (c["what"] == kind) {
-                    const std::string label = c["label"];
+                    const std::string label = c["label"].get<std::string>();
                     tool_to = label.substr(label.rfind("\u2192 ") + 4);
                 }
             CHECK(tool_to == next.to);

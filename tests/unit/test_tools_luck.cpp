@@ -88,7 +88,7 @@ TEST_CASE("luck (Bloodied Steel): at least this good equals the sum over every r
             // In words: luckier than the results ranked below it, as lucky as those ranked the same.
             CHECK(r["worse"].get<double>() == Approx(1 - at_least).margin(1e-12));
             if (equal > 0) {
-                const std::string text = r["text"];
+                const std::string text = r["text"].get<std::string>();
                 INFO(text);
                 CHECK(text.find("; luckier than " + bc::tools::percent(r["worse"].get<double>()) + " of them, as lucky as " +
                                 bc::tools::percent(equal) + ".") != std::string::npos);
@@ -236,8 +236,8 @@ TEST_CASE("luck (S&F): at least this good agrees with seeded rolls, and a win's 
     REQUIRE(a["ok"] == true);
     REQUIRE(a["method"] == "exact");
     // A win for the attacker with at least 1 die left is every win: with 2 left, a part of it.
-    const double win = call("odds", battle)["outcomes"]["attacker"];
-    const double at_least = a["sides"]["attacker"]["at_least"];
+    const double win = call("odds", battle)["outcomes"]["attacker"].get<double>();
+    const double at_least = a["sides"]["attacker"]["at_least"].get<double>();
     CHECK(at_least < win);
     req["luck"]["actual"]["attacker"] = {1};
     CHECK(call("luck", req)["sides"]["attacker"]["at_least"].get<double>() == Approx(win).margin(1e-12));

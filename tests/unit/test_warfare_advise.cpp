@@ -197,7 +197,7 @@ TEST_CASE("Advise: the state budget makes orders sampled with intervals, or not 
     // The sampled odds agree with the exact ones within 0.05 (2,000 battles: over 4 standard deviations).
     const json exact = advise(req);
     for (const auto& o : s["orders"]) {
-        const json* e = find_order(exact, o["kind"], o.value("actor", -1), o.value("target", -1), o.value("charge", false));
+        const json* e = find_order(exact, o["kind"].get<std::string>(), o.value("actor", -1), o.value("target", -1), o.value("charge", false));
         REQUIRE(e != nullptr);
         CHECK(std::abs(o["win"].get<double>() - (*e)["win"].get<double>()) <= 0.05);
     }

@@ -119,7 +119,7 @@ TEST_CASE("Warfare units: Elite Heavy Dwarven Infantry follows the tables (400),
     // Dwarf +3/+1/+1/+1/+2, Elite +2/0/0/+2/+4, Heavy 0/+4/+4/0/0, Infantry 0/0/+1/+1/0.
     check_card(card, 5, 5, 6, 4, 6, 400);  // (5+5+6+4 + 12) x 10 + 50 + 30
     REQUIRE(card["notes"].size() >= 1);
-    const std::string note = card["notes"][0];
+    const std::string note = card["notes"][0].get<std::string>();
     CHECK(note.find("440") != std::string::npos);
     CHECK(note.find("400") != std::string::npos);
     CHECK(card["upkeep"] == 40);
@@ -187,7 +187,7 @@ TEST_CASE("Warfare units: traits come with the ancestry and the type, with their
     const json cav = card_of(keyword_unit("hobgoblin", "regular", "medium", "cavalry", "d6"));
     std::vector<std::string> ids;
     for (const auto& t : cav["traits"]) {
-        ids.push_back(t["id"]);
+        ids.push_back(t["id"].get<std::string>());
         CHECK(!t["text"].get<std::string>().empty());
     }
     // Martial Advantage is Martial; cavalry gain Charge.

@@ -78,6 +78,7 @@ inline json odds(json req, const json& solver = {{"method", "exact"}}) {
 
 inline double P(const json& cell, const char* k) { return cell["casualties"][k].get<double>(); }
 inline void same(double got, const Frac& want) { CHECK(got == Approx(want.value()).margin(1e-12)); }
+inline void same(const json& got, const Frac& want) { same(got.get<double>(), want); }
 // Two exact answers agree (to 1e-12).
 inline void equal(const json& a, const json& b) { CHECK(a.get<double>() == Approx(b.get<double>()).margin(1e-12)); }
 
