@@ -94,8 +94,10 @@ json least_value(Runner& run, const Facts& f, const json& battle, const std::str
         out["reachable"] = false;
         double best = -1;
         std::int64_t at = lo;
-        for (const auto& [v, p] : solved)
-            if (p["win"].get<double>() > best) best = p["win"].get<double>(), at = v;
+        for (const auto& [v, p] : solved) {
+            const double win = p["win"].get<double>();
+            if (win > best) best = win, at = v;
+        }
         std::string why = stopped.empty() ? "up to " + std::to_string(hi) + " " + noun
                                           : "stopped by " + stopped + " after " + std::to_string(solved.size()) +
                                                 " solves";

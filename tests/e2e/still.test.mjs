@@ -16,7 +16,6 @@ const SIZES = [['phone', 390, 844], ['laptop', 1280, 800]];
 const PAGES = [['bloodied-steel', 'Bloodied Steel'], ['warfare', 'Strongholds & Followers'], ['olympia', 'Olympia']];
 const LIMIT = 2;
 
-
 // In the page: watches every visible field's place on screen, frame by frame.
 function installWatch() {
   const fields = () => [...document.querySelectorAll('input, select, textarea')].filter((e) => e.checkVisibility() && !e.closest('dialog'));

@@ -182,8 +182,10 @@ TEST_CASE("Bloodied Steel: a rolled battle follows the steps and its dice add up
     CHECK(a == b);  // the same seed rolls the same battle
     const auto& log = a["log"];
     std::vector<std::string> steps;
-    for (const auto& e : log)
-        if (steps.empty() || steps.back() != e["step"].get<std::string>()) steps.push_back(e["step"].get<std::string>());
+    for (const auto& e : log) {
+        const auto step = e["step"].get<std::string>();
+        if (steps.empty() || steps.back() != step) steps.push_back(step);
+    }
     const std::vector<std::string> want = {"tactics",      "tribunan-dice", "tribunan-total", "ashen-losses",
                                            "ashen-dice",   "ashen-total",   "tribunan-losses"};
     REQUIRE(steps.size() >= want.size());
