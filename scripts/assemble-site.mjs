@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { absoluteCard } from './link-card.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,12 +29,17 @@ if (process.env.SITE_URL) {
 }
 for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(out, f));
 // The module's answers to the questions without input (its rules and its
-// version), asked of this very build and written into the worker, which gives
-// them at once: the page lays itself out while battle.wasm is still loading.
+// version), asked of this very build and written into the page's script,
+// which gives them at once (js/engine/engine.js): the page lays itself out
+// without waiting for the worker, which is busy loading battle.js and
+// battle.wasm meanwhile (at 4x CPU slowdown, S&F's page was built some 45 ms
+// later when it waited for the worker's answer behind battle.js's load).
 const core = await createRequire(import.meta.url)(path.join(wasmDir, 'battle-node.cjs'))();
-const knownAnswers = `self.BATTLE_KNOWN = ${JSON.stringify({ rules: core.rules(''), version: core.version() })};\n`;
+const knownAnswers = `self.BATTLE_KNOWN = ${JSON.stringify({ rules: core.rules(''), version: core.version() })};`;
+// The calls the worker makes beforehand for the page it was started for (js/engine/warm-up.js).
+const { warmUpCalls } = await import(pathToFileURL(path.join(src, 'js', 'engine', 'warm-up.js')).href);
 const workerFile = path.join(out, 'js', 'engine', 'worker.js');
-fs.writeFileSync(workerFile, knownAnswers + fs.readFileSync(workerFile, 'utf8'));
+fs.writeFileSync(workerFile, `self.BATTLE_WARM = ${JSON.stringify(warmUpCalls(JSON.parse(core.rules(''))))};\n` + fs.readFileSync(workerFile, 'utf8'));
 
 // The page's modules as one script (js/app.bundle.js, the bundler below),
 // loaded deferred where index.html names js/app.js: one request and one
@@ -47,7 +52,7 @@ const appTag = '<script type="module" src="js/app.js"></script>';
 const indexFile = path.join(out, 'index.html');
 const indexHtml = fs.readFileSync(indexFile, 'utf8');
 if (!indexHtml.includes(appTag)) throw new Error('index.html: the page script js/app.js was not found');
-const pageBundle = bundle('app.js');
+const pageBundle = bundle('app.js', knownAnswers);
 const served = new Set(['boot.js', 'engine/worker.js']); // classic scripts of their own, loaded by name
 for (const e of fs.readdirSync(path.join(out, 'js'), { withFileTypes: true, recursive: true })) {
   const p = path.join(e.parentPath ?? e.path, e.name);
@@ -118,7 +123,7 @@ function moduleId(from, spec) {
   if (id.startsWith('..')) throw new Error(`${from}: ${spec} is outside site/js`);
   return id;
 }
-function bundle(entry) {
+function bundle(entry, prelude = '') {
   const order = [];
   const seen = new Set();
   const importRe = /^import\s+([\s\S]+?)\s+from\s+'(\.\.?\/[\w./-]+\.js)';[ \t]*$/gm;
@@ -131,7 +136,7 @@ function bundle(entry) {
     order.push([name, code]);
   }
   visit(entry);
-  const parts = ['"use strict";', 'const __modules = Object.create(null);'];
+  const parts = ['"use strict";', prelude, 'const __modules = Object.create(null);'];
   for (const [name, code] of order) {
     const exports = [];
     let body = code.replace(importRe, (_, what, spec) => {

@@ -330,8 +330,8 @@ function show(page, scenario, fromStore = false) {
 
 async function boot() {
   try {
-    // Asked together: the worker answers both from what the build wrote into it.
-    const [answer, ver] = await Promise.all([engine.call('rules', ''), engine.call('version', '')]);
+    // Known to the page (the build wrote them into it): answered at once.
+    const [answer, ver] = await Promise.all([engine.call('rules', ''), engine.call('version', ''), window.battleBoot?.started]);
     if (!answer.ok) throw new Error(answer.error?.message || 'no rules');
     rules = answer;
     const v = document.getElementById('version');

@@ -13,10 +13,23 @@
   }
   const heard = [];
   let failed = false;
-  worker.onmessage = (e) => heard.push(e);
-  worker.onerror = (e) => { e.preventDefault(); failed = true; };
-  worker.postMessage({ init: { module: null } });
+  let up;
+  const started = new Promise((resolve) => { up = resolve; });
+  // Listeners of their own, which stay when the page takes the worker over.
+  worker.addEventListener('message', (e) => { if (e.data?.started) up(); });
+  worker.addEventListener('error', () => up());
+  worker.onmessage = (e) => { if (!e.data?.started) heard.push(e); };
+  worker.onerror = (e) => { e.preventDefault(); failed = true; up(); };
+  // The page the address opens (the S&F page when it names none), whose
+  // first calls the worker makes beforehand (worker.js, warmUp).
+  const page = location.hash.replace(/^#\/?/, '').split('?')[0] || 'warfare';
+  worker.postMessage({ init: { module: null, warm: page } });
   window.battleBoot = {
+    // Settles once the worker has its first message (or failed to start). A
+    // worker is given the messages posted to it only after the page's main
+    // thread has heard that its script ran: the page waits for this before it
+    // builds itself (a long task), so that battle.wasm loads meanwhile.
+    started,
     // The worker, once (none if it failed to start: the page starts its own).
     take() {
       const w = worker;

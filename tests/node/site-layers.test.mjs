@@ -14,7 +14,7 @@ const files = fs.readdirSync(engineDir).filter((f) => f.endsWith('.js'));
 const code = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 test('the engine is its own folder of modules', () => {
-  assert.deepEqual(files.sort(), ['engine.js', 'page-solver.js', 'pool.js', 'worker.js']);
+  assert.deepEqual(files.sort(), ['engine.js', 'page-solver.js', 'pool.js', 'warm-up.js', 'worker.js']);
 });
 
 for (const f of files) {

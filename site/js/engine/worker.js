@@ -1,7 +1,8 @@
-// The Web Worker that owns the wasm module. Messages in: first {init: {module}}
-// (a compiled WebAssembly.Module, or null to fetch and compile battle.wasm
-// here), then {id, fn, request}; out: {module} once, from a worker that
-// compiled the module itself (so that the page hands it to every other
+// The Web Worker that owns the wasm module. Messages in: first {init:
+// {module, warm}} (a compiled WebAssembly.Module, or null to fetch and compile
+// battle.wasm here; the page whose first calls to make beforehand), then {id,
+// fn, request}; out: {started} for each {init}, {module} once, from a worker
+// that compiled the module itself (so that the page hands it to every other
 // worker, and battle.wasm is fetched and compiled once a visit), {id,
 // progress} while a long solve runs, then {id, result} or {id, error}.
 // The page cancels a run by terminating this worker and starting another.
@@ -65,27 +66,46 @@ function load() {
   return ready;
 }
 
-// What the module answers without a question (the rules and its version), as
-// the build wrote it beside this code (scripts/assemble-site.mjs): the page
-// lays itself out with them while the module is still on its way.
-const known = (fn, request) => (request === '' || request === '{}') && self.BATTLE_KNOWN?.[fn];
+// The page's first calls, made here beforehand while the page is still being
+// built (js/engine/warm-up.js; the build writes them as self.BATTLE_WARM):
+// one call a task, so that a question from the page waits behind one at
+// most, and none that the page has asked itself meanwhile (S&F's page asks
+// for its armies' prices as it starts being built, and for the odds only
+// once it has shown them: the odds' warm-up runs in between).
+const asked = new Set(); // the functions the page has called
+function warmUp(page) {
+  const calls = [...(self.BATTLE_WARM?.[page] || [])];
+  const next = () => {
+    while (calls.length && asked.has(calls[0][0])) calls.shift();
+    if (!ready || calls.length === 0) return;
+    const [fn, request] = calls.shift();
+    ready.then((mod) => {
+      if (asked.has(fn)) return setTimeout(next, 0);
+      try {
+        mod.call(fn, request);
+      } catch {
+        ready = null; // as after a failed call: the next call starts a fresh instance
+        return;
+      }
+      setTimeout(next, 0);
+    }, () => {});
+  };
+  next();
+}
 
 self.onmessage = async (event) => {
   const data = event.data || {};
   if (data.init) {
+    self.postMessage({ started: true });
     given = data.init.module || null;
     // battle.wasm's download starts at once; battle.js (which blocks this
     // worker while it loads) waits until the messages already here are read.
     compiled().catch(() => {});
-    setTimeout(() => load().catch(() => {}), 0);
+    setTimeout(() => load().then(() => warmUp(data.init.warm), () => {}), 0);
     return;
   }
   const { id, fn, request } = data;
-  const answer = known(fn, request);
-  if (answer) {
-    self.postMessage({ id, result: answer });
-    return;
-  }
+  asked.add(fn);
   let mod;
   try {
     mod = await load();
