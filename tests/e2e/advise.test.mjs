@@ -18,6 +18,17 @@ const ask = (fn, req) => JSON.parse(core.call(fn, JSON.stringify(req)));
 async function buildUnit(page, unit, side) {
   await page.getByRole('button', { name: `New unit for the ${side}` }).click();
   const b = page.locator('dialog.builder-dialog .builder');
+  // Once (a fresh clone's first browser test), the builder's Type field never
+  // showed after this click: what the page held then, said in the failure.
+  await b.getByLabel('Type', { exact: true }).waitFor({ timeout: 20000 }).catch(async (e) => {
+    const state = await page.evaluate(() => ({
+      dialogs: [...document.querySelectorAll('dialog')].map((d) => `${d.className} open=${d.open} connected=${d.isConnected} builder=${!!d.querySelector('.builder')}`),
+      active: document.activeElement?.outerHTML.slice(0, 120),
+      banner: document.querySelector('.banner:not([hidden])')?.textContent,
+      hash: location.hash.slice(0, 80),
+    }));
+    throw new Error(`the builder did not show after "New unit for the ${side}": ${JSON.stringify(state)} (${e.message.split('\n')[0]})`);
+  });
   await b.getByLabel('Type', { exact: true }).selectOption(unit.type);
   await b.getByLabel('Ancestry', { exact: true }).selectOption(unit.ancestry);
   await b.getByLabel('Experience', { exact: true }).selectOption(unit.experience);
