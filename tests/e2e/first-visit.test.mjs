@@ -5,8 +5,8 @@
 // time at 4x CPU slowdown (tests/bench/first-visit.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, loadCore } from './harness.mjs';
-import { firstVisit, FIRST_VISIT_PAGES } from '../bench/first-visit.mjs';
+import { launch, loadCore, oddsFresh } from './harness.mjs';
+import { firstVisit, countingServer, FIRST_VISIT_PAGES } from '../bench/first-visit.mjs';
 import { pageCases } from '../bench/page-times.mjs';
 
 let chrome = null;
@@ -42,3 +42,31 @@ test('a battle sampled on 8 reported cores: battle.wasm asked for once by all it
   assert.equal(v.wasmRequests, 1, `battle.wasm asked for ${v.wasmRequests} times by the page's workers`);
   assert.equal(v.wasm, 1);
 });
+
+// The page is built once its first worker has its first message
+// (js/boot.js, battleBoot.started): a first worker that fails to start must
+// not leave the page waiting, whether it fails before the page takes it over
+// or after. Its script fails once (at once, or 1.5 s late); the page starts another.
+for (const late of [0, 1500]) {
+  test(`a first worker that fails to start${late ? ' after the page took it over' : ''}: the page starts its own and shows the odds`, async () => {
+    const server = await countingServer();
+    const context = await chrome.browser.newContext({ serviceWorkers: 'block' });
+    try {
+      let asked = 0;
+      await context.route('**/js/engine/worker.js', async (route) => {
+        if (asked++ > 0) return route.continue();
+        await new Promise((r) => setTimeout(r, late));
+        return route.fulfill({ status: 404, body: 'gone' });
+      });
+      const page = await context.newPage();
+      await page.goto(server.url + '#/olympia');
+      await oddsFresh(page);
+      assert.ok(asked >= 2, `the worker's script was asked for ${asked} times`);
+      assert.equal(await page.locator('#loading').count(), 0);
+      assert.match(await page.locator('.odds-body').first().innerText(), /Attacker wins\s+\d+(\.\d+)?%/);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  });
+}

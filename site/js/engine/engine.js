@@ -88,6 +88,17 @@ export class Engine {
     worker.onmessage = (e) => this.receive(e.data);
     worker.onerror = (e) => {
       e.preventDefault?.();
+      // A worker that stopped (its script could not load, say): the call it
+      // had is asked once more of a fresh worker, and fails only if that one stops too.
+      const running = this.running && this.pending.get(this.running);
+      if (running && !running.retried) {
+        running.retried = true;
+        this.queue.unshift(this.running);
+        this.running = null;
+        worker.terminate();
+        this.start();
+        return;
+      }
       this.fail(new Error('the calculator stopped: ' + (e.message || 'worker error')));
     };
     // The worker's first message: the family's compiled module, or (for the
