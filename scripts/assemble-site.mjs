@@ -35,11 +35,12 @@ for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir,
 // battle.wasm meanwhile (at 4x CPU slowdown, S&F's page was built some 45 ms
 // later when it waited for the worker's answer behind battle.js's load).
 const core = await createRequire(import.meta.url)(path.join(wasmDir, 'battle-node.cjs'))();
-const knownAnswers = `self.BATTLE_KNOWN = ${JSON.stringify({ rules: core.rules(''), version: core.version() })};`;
+const rulesText = core.rules('');
+const knownAnswers = `self.BATTLE_KNOWN = ${JSON.stringify({ rules: rulesText, version: core.version() })};`;
 // The calls the worker makes beforehand for the page it was started for (js/engine/warm-up.js).
 const { warmUpCalls } = await import(pathToFileURL(path.join(src, 'js', 'engine', 'warm-up.js')).href);
 const workerFile = path.join(out, 'js', 'engine', 'worker.js');
-fs.writeFileSync(workerFile, `self.BATTLE_WARM = ${JSON.stringify(warmUpCalls(JSON.parse(core.rules(''))))};\n` + fs.readFileSync(workerFile, 'utf8'));
+fs.writeFileSync(workerFile, `self.BATTLE_WARM = ${JSON.stringify(warmUpCalls(JSON.parse(rulesText)))};\n` + fs.readFileSync(workerFile, 'utf8'));
 
 // The page's modules as one script (js/app.bundle.js, the bundler below),
 // loaded deferred where index.html names js/app.js: one request and one

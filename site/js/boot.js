@@ -18,8 +18,8 @@
   // Listeners of their own, which stay when the page takes the worker over.
   worker.addEventListener('message', (e) => { if (e.data?.started) up(); });
   worker.addEventListener('error', () => up());
-  worker.onmessage = (e) => { if (!e.data?.started) heard.push(e); };
-  worker.onerror = (e) => { e.preventDefault(); failed = true; up(); };
+  worker.onmessage = (e) => heard.push(e);
+  worker.onerror = (e) => { e.preventDefault(); failed = true; };
   // The page the address opens (the S&F page when it names none), whose
   // first calls the worker makes beforehand (worker.js, warmUp).
   const page = location.hash.replace(/^#\/?/, '').split('?')[0] || 'warfare';

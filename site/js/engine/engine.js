@@ -95,8 +95,7 @@ export class Engine {
         running.retried = true;
         this.queue.unshift(this.running);
         this.running = null;
-        worker.terminate();
-        this.start();
+        this.restart();
         return;
       }
       this.fail(new Error('the calculator stopped: ' + (e.message || 'worker error')));

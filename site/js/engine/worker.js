@@ -80,7 +80,6 @@ function warmUp(page) {
     if (!ready || calls.length === 0) return;
     const [fn, request] = calls.shift();
     ready.then((mod) => {
-      if (asked.has(fn)) return setTimeout(next, 0);
       try {
         mod.call(fn, request);
       } catch {
