@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, useSiteAndBrowser, keptBattle, KEPT, RECENT, root } from './harness.mjs';
+import { parseHash, decodeScenario } from '../../site/js/share.js';
 
 const env = useSiteAndBrowser({ before, after });
 const BS = 'bloodied-steel';
@@ -160,9 +161,29 @@ test('38.4: a kept battle of the wrong shape is set aside with a banner, never e
   }
 });
 
+// The battle in the page's address (null when it holds none).
+async function addressBattle(page) {
+  const { params } = parseHash(await page.evaluate(() => location.hash));
+  return params.has('b') ? decodeScenario(params.get('b')) : null;
+}
+// Waits until the address holds a battle of which `test` is true. The page
+// writes its address once the user has rested 600 ms from an edit: a test
+// that pressed Back after a set time went back past the edit on a busy
+// machine, or waited for a change the page had already written.
+async function addressHolds(page, test, what) {
+  const until = Date.now() + 30000;
+  for (;;) {
+    const b = await addressBattle(page);
+    if (b && test(b)) return;
+    if (Date.now() > until) assert.fail(`the address never held ${what}: ${JSON.stringify(b)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 // Removes the first unit (or noble) after a reload, then brings it back by
-// each way offered: the note's Undo, Ctrl+Z, the toolbar's Undo, and Back.
-async function removeAndUndo(page, { remove, first, count }) {
+// each way offered: the note's Undo, Ctrl+Z, the toolbar's Undo, and Back
+// (once the address holds the battle without it).
+async function removeAndUndo(page, { remove, first, count, size }) {
   const ways = [
     ['the note\'s Undo', () => page.locator('.undo-note').getByRole('button', { name: /^Undo/ }).click()],
     ['Ctrl+Z', () => page.keyboard.press('Control+z')],
@@ -171,9 +192,10 @@ async function removeAndUndo(page, { remove, first, count }) {
   ];
   const before = await count();
   for (const [way, act] of ways) {
+    if (way === 'Back') await addressHolds(page, (b) => size(b) === before, `the whole battle (${before})`);
     await remove();
     assert.equal(await count(), before - 1, `${way}: removed`);
-    if (way === 'Back') await page.waitForTimeout(800); // the address follows the edit after 600 ms
+    if (way === 'Back') await addressHolds(page, (b) => size(b) === before - 1, `the battle without it (${before - 1})`);
     await act();
     await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [first.selector, before]);
     assert.equal(await first.value(), first.name, way);
@@ -188,6 +210,7 @@ test('38.5: removing a unit or noble as the first action after a reload: Undo, C
     remove: () => page.getByRole('button', { name: 'Remove My Cohort' }).click(),
     first: { selector: '.unit-row', name: 'My Cohort', value: () => rowName(page, 0).inputValue() },
     count: () => page.locator('.unit-row').count(),
+    size: (b) => b.units.length,
   });
   assert.deepEqual(names(await keptBattle(page, BS)), ['My Cohort', 'Kept Host']);
 
@@ -203,6 +226,7 @@ test('38.5: removing a unit or noble as the first action after a reload: Undo, C
     remove: () => page.getByRole('button', { name: 'Remove Iron Wall' }).click(),
     first: { selector: '.army-unit', name: 'Iron Wall', value: () => page.locator('.army.attacker .army-unit strong').first().textContent() },
     count: () => page.locator('.army-unit').count(),
+    size: (b) => b.attacker.units.length + b.defender.units.length,
   });
   assert.equal((await keptBattle(page, 'warfare')).attacker.units[0].name, 'Iron Wall');
 
@@ -218,6 +242,7 @@ test('38.5: removing a unit or noble as the first action after a reload: Undo, C
     remove: () => page.getByRole('button', { name: 'Remove Osswid' }).click(),
     first: { selector: '.ol-noble', name: 'Osswid', value: () => page.locator('.ol-stack[data-side=attacker] .ol-noble').first().getByLabel('Stack leader').inputValue() },
     count: () => page.locator('.ol-noble').count(),
+    size: (b) => b.attacker.nobles.length + b.defender.nobles.length,
   });
   assert.deepEqual((await keptBattle(page, 'olympia')).attacker.nobles.map((n) => n.name), ['Osswid', 'Wevor']);
   assert.deepEqual(problems, []);
