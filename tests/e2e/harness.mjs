@@ -59,13 +59,34 @@ export async function startServer(dir = path.join(root, 'build', 'site')) {
   return { url, close: () => new Promise((r) => server.close(r)) };
 }
 
-export async function launch(extraArgs = []) {
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+function checkBrowser() {
   if (!CHROMIUM) throw new Error(BROWSERS[BROWSER] ? `${BROWSER} is not installed: run scripts/setup` : `BC_BROWSER=${BROWSER}: not one of ${Object.keys(BROWSERS).join(', ')}`);
+}
+
+// One browser for every test file of a run: scripts/test starts it
+// (tests/e2e/browser-server.mjs) and names it in BC_BROWSER_WS; each file
+// connects to it (a Chromium started and stopped costs some 1.5 s of CPU,
+// and the stage starts some thirty), and each test still opens contexts of
+// its own, with their own storage, cache and service workers.
+export async function startBrowserServer() {
+  checkBrowser();
+  return chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+}
+
+export async function launch(extraArgs = []) {
+  const shared = process.env.BC_BROWSER_WS;
+  if (shared && extraArgs.length === 0) {
+    // close() of a browser connected to clears the contexts this file made and disconnects.
+    const browser = await chromium.connect(shared);
+    return { browser, close: () => browser.close() };
+  }
+  checkBrowser();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
+    args: [...LAUNCH_ARGS, ...extraArgs],
     // playwright gives every launch a fresh, empty profile of its own.
   });
   return {
