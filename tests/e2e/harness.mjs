@@ -117,6 +117,15 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   return { page, context, problems, outside };
 }
 
+// A download's bytes. Read through its stream, which works whether the
+// browser was started here or is shared and connected to (where a download
+// has no local path).
+export async function downloadBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 export function screenshotPath(name) {
   fs.mkdirSync(shots, { recursive: true });
   return path.join(shots, name);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore, keptBattle } from './harness.mjs';
+import { openPage, screenshotPath, root, useSiteAndBrowser, loadCore, keptBattle, downloadBytes } from './harness.mjs';
 import { stored, current, doStep, addUnit, battle } from './roster-steps.mjs';
 
 const env = useSiteAndBrowser({ before, after });
@@ -132,7 +132,7 @@ test('rosters: rename, duplicate, delete with undo; export, import, link; armies
   await page.locator('.roster-pick select').selectOption({ index: 0 });
   await page.locator('.roster-unit').first().waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
-  const file = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  const file = JSON.parse((await downloadBytes(download)).toString('utf8'));
   assert.equal(file.ruleset, 'roster');
   assert.equal(file.roster.name, 'North <b>host</b>');
   assert.equal(file.roster.units.length, 2);

@@ -6,8 +6,7 @@
 // (under node) and written into the browser, so each case runs in seconds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { openPage, useSiteAndBrowser, loadCore, keptBattle } from './harness.mjs';
+import { openPage, useSiteAndBrowser, loadCore, keptBattle, downloadBytes } from './harness.mjs';
 import { PREFIX, stored, current, doStep } from './roster-steps.mjs';
 
 const env = useSiteAndBrowser({ before, after });
@@ -211,7 +210,7 @@ test('4: damaged storage is set aside and offered for export, never written over
     const del = banner.getByRole('button', { name: 'Delete it' });
     assert.equal(await del.isDisabled(), true);
     const [download] = await Promise.all([page.waitForEvent('download'), banner.getByRole('button', { name: 'Export the unreadable data' }).click()]);
-    const file = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+    const file = JSON.parse((await downloadBytes(download)).toString('utf8'));
     assert.deepEqual(file.items, [{ key: OLD_LIST, text: cut }]);
     // A reload neither loses it nor sets it aside twice.
     await page.reload();

@@ -5,8 +5,7 @@
 // Download chart (SVG and PNG).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { openPage, pctText, screenshotPath } from './harness.mjs';
+import { openPage, pctText, screenshotPath, downloadBytes } from './harness.mjs';
 import { useWiki } from './wiki-install.mjs';
 import { encodeScenario } from '../../site/js/share.js';
 
@@ -133,9 +132,9 @@ test('Copy as… on the page: each form as the core writes it, the rolled battle
   // The chart: SVG as the core wrote it, and a PNG of it.
   const [svgFile] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download chart (SVG)' }).click()]);
   assert.equal(svgFile.suggestedFilename(), 'bloodied-steel-battle-odds.svg');
-  assert.equal(fs.readFileSync(await svgFile.path(), 'utf8'), expected.svg);
+  assert.equal((await downloadBytes(svgFile)).toString('utf8'), expected.svg);
   const [pngFile] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download chart (PNG)' }).click()]);
-  const png = fs.readFileSync(await pngFile.path());
+  const png = await downloadBytes(pngFile);
   assert.equal(png.subarray(1, 4).toString(), 'PNG');
   assert.equal(png.readUInt32BE(16), 1280, 'twice the chart\'s width');
 
