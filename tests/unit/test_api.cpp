@@ -171,7 +171,7 @@ TEST_CASE("api: time_limit_s bounds every request", "[api][bounds]") {
     }
 }
 
-TEST_CASE("api: the memory budget turns an exact solve into a sampled one, and says so", "[api][bounds]") {
+TEST_CASE("api: the memory budget turns an exact solve into a sampled one, and says so", "[api][bounds][heavy][scale]") {
     json r = big_warfare();
     // A generous time limit: the memory budget must be what stops the solve, also under the sanitizers (~5x slower).
     r["solver"] = {{"method", "auto"}, {"max_memory_mb", 16}, {"max_states", 5000000}, {"time_limit_s", 120},

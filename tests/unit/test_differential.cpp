@@ -117,7 +117,7 @@ TEST_CASE("differential: random battles are accepted and cover every option and 
     }
 }
 
-TEST_CASE("differential: random battles' states rebuild from their keys, and so do their next states", "[diff]") {
+TEST_CASE("differential: random battles' states rebuild from their keys, and so do their next states", "[diff][heavy][scale]") {
     bc::Rng rng(34);
     for (int i = 0; i < 40; ++i) {
         const json req = bc::diff::random_battle("warfare", rng);

@@ -57,12 +57,24 @@ bool series_agree(const Tally& exact, const Tally& mc, std::size_t i, double* ch
     return bctest::chi_square_passes(seen, p, mc.total(), chi);
 }
 
-}  // namespace
-
-TEST_CASE("Olympia sampler: outcomes, survivors and fates agree with the chance state's exact odds", "[olympia][fast][heavy]") {
+// The corpus, both orders of attack.
+std::vector<Case> corpus_both_orders() {
     std::vector<Case> all = both_orders(field_corpus());
     for (const auto& c : both_orders(works_corpus())) all.push_back(c);
-    const std::uint64_t n = 20000;
+    return all;
+}
+// The corpus's battles that end in a stalemate, and those whose ratings are
+// past the sampler's common denominator (it draws as the state does).
+std::vector<Case> stalemates(const std::vector<Case>& all) {
+    std::vector<Case> some;
+    for (const auto& c : all)
+        if (c.name.find("stalemate") != std::string::npos || c.name.rfind("ratings past", 0) == 0) some.push_back(c);
+    return some;
+}
+
+// `n` samples of each battle of `all` against its exact odds.
+void sampler_agrees(const std::vector<Case>& all, std::uint64_t n) {
+    REQUIRE_FALSE(all.empty());
     std::uint64_t seed = 1;
     for (const auto& c : all) {
         INFO(c.name);
@@ -92,6 +104,19 @@ TEST_CASE("Olympia sampler: outcomes, survivors and fates agree with the chance 
         const double attacks = exact.steps() / exact.total();
         CHECK(mc.steps() / mc.total() == Approx(attacks).epsilon(0.03));
     }
+}
+
+}  // namespace
+
+TEST_CASE("Olympia sampler: outcomes, survivors and fates agree with the chance state's exact odds", "[olympia][fast][heavy][scale]") {
+    sampler_agrees(corpus_both_orders(), 20000);
+}
+
+// The sanitized suite leaves the [scale] cases out: the corpus's stalemates,
+// and its ratings past the common denominator (lines of the sampler no other
+// case reaches), are sampled here too.
+TEST_CASE("Olympia sampler: the corpus's stalemates and ratings past its denominator agree with the chance state's exact odds", "[olympia][fast]") {
+    sampler_agrees(stalemates(corpus_both_orders()), 20000);
 }
 
 namespace {
@@ -140,10 +165,11 @@ TEST_CASE("Olympia count recurrence: equal to the chance state on every rulebook
     }
 }
 
-TEST_CASE("Olympia engine-order sweep: equal to the chance state on every battle of the corpus", "[olympia][fast]") {
+namespace {
+// The engine-order sweep against the chance state on each battle of `all`.
+void engine_sweep_equal(const std::vector<Case>& all) {
+    REQUIRE_FALSE(all.empty());
     olympia::CycleSweep sweep;  // one solver, reused
-    std::vector<Case> all = field_corpus();
-    for (const auto& c : works_corpus()) all.push_back(c);
     for (auto c : all) {
         c.request["options"]["attack_order"] = "engine";
         INFO(c.name);
@@ -155,6 +181,19 @@ TEST_CASE("Olympia engine-order sweep: equal to the chance state on every battle
         REQUIRE(st.complete);
         check_equal(got, want);
     }
+}
+}  // namespace
+
+TEST_CASE("Olympia engine-order sweep: equal to the chance state on every battle of the corpus", "[olympia][fast][heavy][scale]") {
+    std::vector<Case> all = field_corpus();
+    for (const auto& c : works_corpus()) all.push_back(c);
+    engine_sweep_equal(all);
+}
+
+TEST_CASE("Olympia engine-order sweep: equal to the chance state on the corpus's stalemates and ratings past the denominator", "[olympia][fast]") {
+    std::vector<Case> all = field_corpus();
+    for (const auto& c : works_corpus()) all.push_back(c);
+    engine_sweep_equal(stalemates(all));
 }
 
 TEST_CASE("Olympia fast paths: time limits, cancelling and budgets hold", "[olympia][fast]") {

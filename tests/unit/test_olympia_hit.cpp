@@ -134,7 +134,7 @@ TEST_CASE("Olympia hit rule: one blow's chances in the chance state and the shap
 }
 
 TEST_CASE("Olympia sampler: its hits at structures, siege engines, blessed soldiers and rear rows are the chance state's",
-          "[olympia][fast]") {
+          "[olympia][fast][heavy][scale]") {
     // Battles decided by the hit rule's variants; each in both orders.
     std::vector<Case> cases;
     cases.push_back({"blessed soldiers",

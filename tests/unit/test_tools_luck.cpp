@@ -223,15 +223,24 @@ TEST_CASE("luck (Olympia): what was entered is checked, naming the field", "[too
           "/luck/actual/outcome");
 }
 
-TEST_CASE("luck (S&F): at least this good agrees with seeded rolls, and a win's mass with the odds", "[tools][heavy]") {
-    const json battle = {
-        {"ruleset", "warfare"},
-        {"attacker", {{"units", {{{"name", "Ironhearts"}, {"ancestry", "dwarf"}, {"experience", "regular"},
-                                  {"equipment", "medium"}, {"type", "infantry"}, {"size", "d4"}}}}}},
-        {"defender", {{"units", {{{"name", "Red Fangs"}, {"ancestry", "orc"}, {"experience", "regular"},
-                                  {"equipment", "medium"}, {"type", "infantry"}, {"size", "d4"}}}}}}};
-    json req = battle;
-    req["luck"] = {{"actual", {{"outcome", "attacker"}, {"attacker", {2}}, {"defender", {0}}}}};
+// A one-unit-a-side S&F battle, and a luck request for an attacker's win
+// with `left` dice on its unit.
+json sf_duel() {
+    return {{"ruleset", "warfare"},
+            {"attacker", {{"units", {{{"name", "Ironhearts"}, {"ancestry", "dwarf"}, {"experience", "regular"},
+                                      {"equipment", "medium"}, {"type", "infantry"}, {"size", "d4"}}}}}},
+            {"defender", {{"units", {{{"name", "Red Fangs"}, {"ancestry", "orc"}, {"experience", "regular"},
+                                      {"equipment", "medium"}, {"type", "infantry"}, {"size", "d4"}}}}}}};
+}
+json sf_duel_luck(int left) {
+    json req = sf_duel();
+    req["luck"] = {{"actual", {{"outcome", "attacker"}, {"attacker", {left}}, {"defender", {0}}}}};
+    return req;
+}
+
+TEST_CASE("luck (S&F): at least this good is a part of a win's mass, all of it at one die left; what was entered is checked", "[tools]") {
+    const json battle = sf_duel();
+    json req = sf_duel_luck(2);
     const json a = call("luck", req);
     REQUIRE(a["ok"] == true);
     REQUIRE(a["method"] == "exact");
@@ -239,8 +248,18 @@ TEST_CASE("luck (S&F): at least this good agrees with seeded rolls, and a win's 
     const double win = call("odds", battle)["outcomes"]["attacker"].get<double>();
     const double at_least = a["sides"]["attacker"]["at_least"].get<double>();
     CHECK(at_least < win);
-    req["luck"]["actual"]["attacker"] = {1};
-    CHECK(call("luck", req)["sides"]["attacker"]["at_least"].get<double>() == Approx(win).margin(1e-12));
+    CHECK(at_least > 0);
+    CHECK(call("luck", sf_duel_luck(1))["sides"]["attacker"]["at_least"].get<double>() == Approx(win).margin(1e-12));
+    // What was entered is checked.
+    req["luck"]["actual"] = {{"outcome", "attacker"}, {"attacker", {5}}, {"defender", {0}}};
+    CHECK(call("luck", req)["error"]["path"] == "/luck/actual/attacker/0");
+    req["luck"]["actual"] = {{"outcome", "attacker"}, {"attacker", {1, 1}}, {"defender", {0}}};
+    CHECK(call("luck", req)["error"]["path"] == "/luck/actual/attacker");
+}
+
+TEST_CASE("luck (S&F): at least this good agrees with seeded rolls", "[tools][heavy][scale]") {
+    const json battle = sf_duel();
+    const double at_least = call("luck", sf_duel_luck(2))["sides"]["attacker"]["at_least"].get<double>();
     // 4,000 seeded rolls: the share of results at least as good lies within 4 standard errors.
     const int n = 4000;
     int hits = 0;
@@ -254,11 +273,6 @@ TEST_CASE("luck (S&F): at least this good agrees with seeded rolls, and a win's 
     }
     const double se = std::sqrt(at_least * (1 - at_least) / n);
     CHECK(std::fabs(hits / static_cast<double>(n) - at_least) < 4 * se);
-    // What was entered is checked.
-    req["luck"]["actual"] = {{"outcome", "attacker"}, {"attacker", {5}}, {"defender", {0}}};
-    CHECK(call("luck", req)["error"]["path"] == "/luck/actual/attacker/0");
-    req["luck"]["actual"] = {{"outcome", "attacker"}, {"attacker", {1, 1}}, {"defender", {0}}};
-    CHECK(call("luck", req)["error"]["path"] == "/luck/actual/attacker");
 }
 
 }  // namespace file_test_tools_luck

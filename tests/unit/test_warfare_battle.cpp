@@ -543,7 +543,7 @@ TEST_CASE("Warfare battle: exact and sampled odds agree", "[warfare-battle]") {
     }
 }
 
-TEST_CASE("Warfare battle: rolls follow the exact odds (chi-square)", "[warfare-battle]") {
+TEST_CASE("Warfare battle: rolls follow the exact odds (chi-square)", "[warfare-battle][heavy][scale]") {
     const json a = U("A", "infantry", 3, 2, 12, 12, 1, 4);
     const json d = U("D", "infantry", 2, 3, 12, 12, 2, 4);
     json req = battle({a}, {d});

@@ -305,7 +305,7 @@ TEST_CASE("Warfare fast paths: draws, order-of-battle tables and fixed values in
         }
 }
 
-TEST_CASE("Warfare fast paths: sampled odds agree with exact odds", "[warfare-battle]") {
+TEST_CASE("Warfare fast paths: sampled odds agree with exact odds", "[warfare-battle][heavy][scale]") {
     // The sampler remembers each unit's plan while nothing it reads changes:
     // here every remembered plan is recomputed and a stale one is an error.
     State::check_memo = true;
@@ -387,7 +387,7 @@ TEST_CASE("Warfare: the states call counts what the exact solver reaches, within
     CHECK(cut["states"].get<double>() <= 100 + 20);  // the budget is checked after each state's children
 }
 
-TEST_CASE("Warfare fast paths: the graph sampler plays the plain sampler's battles", "[warfare-battle]") {
+TEST_CASE("Warfare fast paths: the graph sampler plays the plain sampler's battles", "[warfare-battle][heavy][scale]") {
     // Every option and policy value, with a graph that may grow to its
     // default size and with one of 12 KB (its table of slots, 8 KB, and a few
     // dozen states: full at once, so battles walk it, then go on by the rules).
@@ -403,6 +403,26 @@ TEST_CASE("Warfare fast paths: the graph sampler plays the plain sampler's battl
         }
     CHECK(walked > 100000);  // most outcomes came from the graph
     CHECK(played_on > 1000);
+}
+
+// The sanitized suite leaves the [scale] cases out: every option and policy
+// value is played here too, by both samplers, a few battles each, with every
+// remembered plan recomputed (the lines of the two cases above that no other
+// case reaches).
+TEST_CASE("Warfare fast paths: both samplers play every option briefly, their remembered plans checked", "[warfare-battle]") {
+    State::check_memo = true;
+    std::uint64_t seed = 3;
+    for (const json& army : armies())
+        for (const auto& [name, change] : variations()) {
+            INFO(name);
+            const json req = with(army, change);
+            const Battle b = bc::warfare::parse_battle(bc::In(req, ""), {});
+            const json mc = solve(b, {{"method", "monte-carlo"}, {"trials", 200}, {"seed", 11}, {"target_halfwidth", 0}});
+            CHECK(mc["trials"].get<double>() == 200);
+            check_graph(req, 150, bc::warfare::kGraphBytes, seed);
+            CHECK(check_graph(req, 50, 12 << 10, seed++).nodes < 100);
+        }
+    State::check_memo = false;
 }
 
 TEST_CASE("Warfare fast paths: the graph sampler under the endless rule, hurled rocks and a large battle", "[warfare-battle]") {
