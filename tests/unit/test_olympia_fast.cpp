@@ -57,7 +57,13 @@ bool series_agree(const Tally& exact, const Tally& mc, std::size_t i, double* ch
     return bctest::chi_square_passes(seen, p, mc.total(), chi);
 }
 
-// The corpus, both orders of attack.
+// The corpus: the field battles, then the works.
+std::vector<Case> corpus() {
+    std::vector<Case> all = field_corpus();
+    for (const auto& c : works_corpus()) all.push_back(c);
+    return all;
+}
+// The corpus, both orders of attack (each part's battles in both, then the next part's).
 std::vector<Case> corpus_both_orders() {
     std::vector<Case> all = both_orders(field_corpus());
     for (const auto& c : both_orders(works_corpus())) all.push_back(c);
@@ -150,8 +156,7 @@ void check_equal(const Tally& got, const Tally& want) {
 }  // namespace
 
 TEST_CASE("Olympia count recurrence: equal to the chance state on every rulebook battle of the corpus", "[olympia][fast]") {
-    std::vector<Case> all = field_corpus();
-    for (const auto& c : works_corpus()) all.push_back(c);
+    const std::vector<Case> all = corpus();
     olympia::CountRecurrence rec;  // one solver, reused
     for (const auto& c : all) {
         INFO(c.name);
@@ -185,15 +190,11 @@ void engine_sweep_equal(const std::vector<Case>& all) {
 }  // namespace
 
 TEST_CASE("Olympia engine-order sweep: equal to the chance state on every battle of the corpus", "[olympia][fast][heavy][scale]") {
-    std::vector<Case> all = field_corpus();
-    for (const auto& c : works_corpus()) all.push_back(c);
-    engine_sweep_equal(all);
+    engine_sweep_equal(corpus());
 }
 
 TEST_CASE("Olympia engine-order sweep: equal to the chance state on the corpus's stalemates and ratings past the denominator", "[olympia][fast]") {
-    std::vector<Case> all = field_corpus();
-    for (const auto& c : works_corpus()) all.push_back(c);
-    engine_sweep_equal(stalemates(all));
+    engine_sweep_equal(stalemates(corpus()));
 }
 
 TEST_CASE("Olympia fast paths: time limits, cancelling and budgets hold", "[olympia][fast]") {
@@ -335,8 +336,7 @@ TEST_CASE("Olympia sampler: seeded battles are fixed vectors, the same in every 
           {1, 0, 0, 0, 1, 0, 0, 92}, {0, 1, 0, 0, 0, 0, 0, 100}, {1, 0, 0, 0, 1, 0, 0, 93}, {1, 0, 0, 0, 1, 2, 0, 99}},
          118},
     };
-    std::vector<Case> all = both_orders(field_corpus());
-    for (const auto& c : both_orders(works_corpus())) all.push_back(c);
+    const std::vector<Case> all = corpus_both_orders();
     int found = 0;
     for (const auto& v : vectors)
         for (const auto& c : all) {
