@@ -36,7 +36,15 @@ for (const f of ['battle.js', 'battle.wasm']) fs.copyFileSync(path.join(wasmDir,
 // later when it waited for the worker's answer behind battle.js's load).
 const core = await createRequire(import.meta.url)(path.join(wasmDir, 'battle-node.cjs'))();
 const rulesText = core.rules('');
-const knownAnswers = `self.BATTLE_KNOWN = ${JSON.stringify({ rules: rulesText, version: core.version() })};`;
+// And its answers to the calls each page makes for its example before its
+// first odds (js/first-calls.js): a first visit's odds need no worker. An
+// example the core refuses, or cannot solve exactly, fails the build.
+const { firstCalls, builtAnswer } = await import(pathToFileURL(path.join(src, 'js', 'first-calls.js')).href);
+const calls = {};
+for (const [fn, text] of firstCalls(JSON.parse(rulesText))) {
+  (calls[fn] ||= {})[text] = builtAnswer((f, t) => core.call(f, t), fn, text);
+}
+const knownAnswers = `self.BATTLE_KNOWN = ${JSON.stringify({ rules: rulesText, version: core.version(), calls })};`;
 // The calls the worker makes beforehand for the page it was started for (js/engine/warm-up.js).
 const { warmUpCalls } = await import(pathToFileURL(path.join(src, 'js', 'engine', 'warm-up.js')).href);
 const workerFile = path.join(out, 'js', 'engine', 'worker.js');

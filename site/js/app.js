@@ -356,6 +356,10 @@ async function boot() {
   window.addEventListener('hashchange', () => { if (location.hash !== current?.hash && location.hash !== routing) route(); });
   if (embedded) { reportHeight(); followHostView(); }
   if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && !document.getElementById('worker-source')) offlineLater();
+  // The module's code compiled for the page's next question, once its first
+  // odds are on screen (worker.js, warmUp): not before, when V8 optimising
+  // the solvers' code took CPU the page was being built with.
+  afterOdds(() => { if (current) engine.warmUp(current.page.id); }, 3000);
 }
 
 // Offline use: the service worker is registered once the first odds are on

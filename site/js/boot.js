@@ -20,10 +20,14 @@
   worker.addEventListener('error', () => up());
   worker.onmessage = (e) => heard.push(e);
   worker.onerror = (e) => { e.preventDefault(); failed = true; };
-  // The page the address opens (the S&F page when it names none), whose
-  // first calls the worker makes beforehand (worker.js, warmUp).
-  const page = location.hash.replace(/^#\/?/, '').split('?')[0] || 'warfare';
-  worker.postMessage({ init: { module: null, warm: page } });
+  // A link's battle (an address with more than the page's name) is not one
+  // the build answered (first-calls.js): its page's calls are made here at
+  // once, while the page is built, as its own first calls will need the
+  // module's code compiled (worker.js, warmUp). Otherwise they wait until the
+  // page's first odds are on screen (app.js).
+  const hash = location.hash.replace(/^#\/?/, '');
+  const link = hash.includes('?');
+  worker.postMessage({ init: { module: null, warm: link ? hash.split('?')[0] : null } });
   window.battleBoot = {
     // Settles once the worker has its first message (or failed to start). A
     // worker is given the messages posted to it only after the page's main

@@ -5,7 +5,7 @@
 import { h, replace, num, pct, field, button } from './dom.js';
 import { Cancelled } from './engine/engine.js';
 import { samplePool } from './engine/pool.js';
-import { PAGE_PREVIEW_HALFWIDTH, progressive, withPageSolver, upgradeRequest, solverOf } from './engine/page-solver.js';
+import { PAGE_PREVIEW_HALFWIDTH, progressive, withPageSolver, upgradeRequest, solverOf, askedRequest } from './engine/page-solver.js';
 
 // A page's odds run: after a quarter second it shows Stop and the core's
 // progress in `status`; a newer run or Stop cancels it. Resolves to the answer,
@@ -46,7 +46,7 @@ export async function runOdds(engine, request, { status, stop, body, say = null,
   request = upgrade && !quick ? { ...request, solver: { ...solverOf(request), method: 'monte-carlo' } } : withPageSolver(request);
   // The pool's workers start only once a battle is sampled (a "deferred" answer).
   const parallel = engine.poolSize() > 1 && request && typeof request === 'object';
-  const asked = parallel ? { ...request, solver: { ...(request.solver || {}), defer_sampling: true } } : request;
+  const asked = askedRequest(request, parallel);
   const wantsExact = (a) => upgrade && a.ok && !a.method.startsWith('exact') && (!quick || a.fallback?.reason === 'time limit');
   let sampled = null, exactRun = null, exactOk = false;
   const working = 'Sampled odds shown; working out the exact odds';

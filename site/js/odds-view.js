@@ -114,7 +114,8 @@ export function makeOddsView(ctx, { prefix, outcomes, solverBox }) {
       strip.state('', 'fresh');
       document.dispatchEvent(new Event('battle-odds-shown'));  // app.js: offline use installs after the first
       // Sampled on several workers, the core's time is theirs added up (more than the wall time).
-      const core = a.workers > 1 ? `${num(a.time_ms, 1)} ms in the core over ${a.workers} workers` : `${num(a.time_ms, 1)} ms in the core`;
+      // Odds the build worked out (a page's example, first-calls.js) took no time here.
+      const core = a.built ? 'worked out when this site was built' : a.workers > 1 ? `${num(a.time_ms, 1)} ms in the core over ${a.workers} workers` : `${num(a.time_ms, 1)} ms in the core`;
       say(`${methodText} · ${core}, ${num(timing, 0)} ms in all.${a.upgrade ? ` The exact solve behind them stopped: ${a.upgrade.message}.` : ''}`);
       regions.dim(false); // the regions the page tracks (matrix, roll) settle when their own answers come
     },

@@ -138,6 +138,11 @@ export async function placeCopy(engine, scen, side, index, copy, gone = () => fa
   return { refused };
 }
 
+// The core's request to price `side`'s army and check it.
+export function armyRequest(scen, side) {
+  return { ruleset: 'warfare', units: scen[side].units, options: scen.options };
+}
+
 // The core prices each army and checks it (one unit per keywords), into
 // `cards` and `totals`. When an army as a whole is refused, each of its units
 // is still priced on its own (without its casualties, so that a bad casualty
@@ -148,7 +153,7 @@ export async function placeCopy(engine, scen, side, index, copy, gone = () => fa
 export async function priceArmies(engine, scen, cards, totals, gone = () => false) {
   let failure = null;
   const answers = await Promise.all(SIDES.map(({ id: side }) =>
-    ask(engine, 'unit', { ruleset: 'warfare', units: scen[side].units, options: scen.options }, 'cards-' + side)));
+    ask(engine, 'unit', armyRequest(scen, side), 'cards-' + side)));
   for (const [s, { id: side }] of SIDES.entries()) {
     const answer = answers[s];
     if (!answer) return null;

@@ -256,7 +256,8 @@ if (!only || 'first-visit'.includes(only)) {
   try {
     chrome = await launch();
     console.log('');
-    await printFirstVisits(chrome.browser);
+    const mod = await createRequire(import.meta.url)(path.join(build, 'wasm', 'battle-node.cjs'))();
+    await printFirstVisits(chrome.browser, JSON.parse(mod.rules('')).rulesets);
     console.log(`  (load average ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} on ${os.cpus().length} cores)`);
   } catch (e) {
     console.log(`\nFirst visit not measured: ${e.message}`);

@@ -48,3 +48,32 @@ test('a call whose fresh worker stops too fails, and the next call gets a worker
   assert.equal(w.made.length, 3);
   assert.equal((await engine.call('odds', { a: 1 })).worker, 2);
 });
+
+// The build writes its module's answers to each page's first calls for its
+// example into the page's script (BATTLE_KNOWN.calls, site/js/first-calls.js).
+test('a call the build answered is answered without a worker; any other text goes to the worker', async () => {
+  const before = globalThis.BATTLE_KNOWN;
+  globalThis.BATTLE_KNOWN = { version: '{"ok":true,"version":"v"}', calls: { odds: { '{"a":1}': '{"ok":true,"known":true}' } } };
+  try {
+    const w = workers([false]);
+    const engine = new Engine(null, w.make);
+    assert.deepEqual(await engine.call('odds', { a: 1 }), { ok: true, known: true });
+    assert.deepEqual(await engine.call('odds', '{"a":1}'), { ok: true, known: true });
+    assert.deepEqual(await engine.call('version', ''), { ok: true, version: 'v' });
+    assert.equal(w.made[0].calls, 0, 'the worker was asked');
+    // The same battle asked otherwise, or another function with that text: the worker.
+    assert.equal((await engine.call('odds', '{"a": 1}')).worker, 0);
+    assert.equal((await engine.call('roll', { a: 1 })).fn, 'roll');
+    assert.equal((await engine.call('odds', { a: 2 })).worker, 0);
+    assert.equal(w.made[0].calls, 3);
+  } finally {
+    globalThis.BATTLE_KNOWN = before;
+  }
+});
+
+test('warmUp tells the worker the page once the worker has its init', () => {
+  const sent = [];
+  const engine = new Engine(null, () => ({ postMessage: (m) => sent.push(m), terminate() {} }));
+  engine.warmUp('olympia');
+  assert.deepEqual(sent, [{ init: { module: null } }, { warm: 'olympia' }]);
+});

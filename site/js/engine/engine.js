@@ -14,12 +14,15 @@ export function coreCount() {
   return Math.max(1, Math.min(8, Number(globalThis.navigator?.hardwareConcurrency) || 1));
 }
 
-// What the module answers without a question (its rules and its version), as
-// the build wrote them into the page's script (scripts/assemble-site.mjs):
-// answered here at once, not by a worker still loading the module.
+// What the module answers without a question (its rules and its version),
+// and its answers to the calls each page makes for its example before its
+// first odds (first-calls.js), as the build wrote them into the page's script
+// (scripts/assemble-site.mjs): answered here at once, not by a worker still
+// loading the module. A call is known only by its exact text.
 function knownAnswer(fn, text) {
-  const said = (text === '' || text === '{}') && globalThis.BATTLE_KNOWN?.[fn];
-  return said ? JSON.parse(said) : null;
+  const known = globalThis.BATTLE_KNOWN;
+  const said = (text === '' || text === '{}') && typeof known?.[fn] === 'string' ? known[fn] : known?.calls?.[fn]?.[text];
+  return typeof said === 'string' ? JSON.parse(said) : null;
 }
 
 export class Engine {
@@ -115,6 +118,12 @@ export class Engine {
       f.compiler = this;
       init(null);
     }
+  }
+
+  // Has this engine's worker make `page`'s calls beforehand (worker.js,
+  // warmUp), so that the page's next question finds the module compiled.
+  warmUp(page) {
+    if (this.inited) this.worker.postMessage({ warm: page });
   }
 
   // Restarts the worker, failing the running call and keeping the queue.

@@ -11,6 +11,12 @@ export function progressive(request) {
   const solver = solverOf(request);
   return (solver.method ?? 'auto') === 'auto' && solver.exact_time_s === undefined;
 }
+// What runOdds asks of the engine for `request` (after withPageSolver): where
+// a pool of workers samples (`parallel`), the core answers "deferred" instead
+// of sampling itself.
+export function askedRequest(request, parallel) {
+  return parallel ? { ...request, solver: { ...(request.solver || {}), defer_sampling: true } } : request;
+}
 export function withPageSolver(request) {
   if (!progressive(request)) return request;
   return { ...request, solver: { ...solverOf(request), exact_time_s: PAGE_EXACT_TIME_S } };

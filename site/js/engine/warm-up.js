@@ -1,16 +1,14 @@
-// The calls a fresh worker makes on its own while the page is still being
-// built, so that the page's first questions find the module's code ready:
-// V8 compiles a wasm function the first time it is called, and in Chromium
-// (whose wasm code space is write-protected between compiles) that made the
-// S&F page's first price of its armies take some 50-80 ms and its first odds
-// some 140-250 ms, where the same calls took 10 and 40-60 ms once warm.
+// The calls a worker makes beforehand for the page, once the page's first
+// odds are on screen (worker.js, warmUp), so that the page's next questions
+// find the module's code ready: V8 compiles a wasm function the first time it
+// is called, and in Chromium (whose wasm code space is write-protected
+// between compiles) that made the S&F page's first price of its armies take
+// some 50-80 ms and its first odds some 140-250 ms, where the same calls took
+// 10 and 40-60 ms once warm. They were made while the page was still being
+// built, until the build answered each page's first calls for its example
+// (first-calls.js): they then only took CPU from the page being built.
 // Each call is the rule system's own example, or for S&F the example cut to
-// one unit a side: it runs the code the example runs in a third of the
-// time, where the example's own odds (some 110-160 ms at 4x CPU slowdown)
-// kept the worker busy into the page's first questions (first odds 1,223 ms
-// against 1,046 with the cut battle, medians of ten visits side by side;
-// Olympia's example takes some 16 ms, and was quicker whole, 1,042 ms
-// against 1,058).
+// one unit a side: it runs the code the example runs in a third of the time.
 // Written into the worker by scripts/assemble-site.mjs (as
 // self.BATTLE_WARM), from the rules of the very build it goes with.
 

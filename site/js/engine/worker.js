@@ -1,10 +1,11 @@
 // The Web Worker that owns the wasm module. Messages in: first {init:
-// {module, warm}} (a compiled WebAssembly.Module, or null to fetch and compile
-// battle.wasm here; the page whose first calls to make beforehand), then {id,
-// fn, request}; out: {started} for each {init}, {module} once, from a worker
-// that compiled the module itself (so that the page hands it to every other
-// worker, and battle.wasm is fetched and compiled once a visit), {id,
-// progress} while a long solve runs, then {id, result} or {id, error}.
+// {module, warm}} (a compiled WebAssembly.Module, or null to fetch and
+// compile battle.wasm here; the page whose calls to make beforehand, or none
+// yet), then {id, fn, request}, or {warm: page id}; out: {started} for each
+// {init}, {module} once, from a worker that compiled the module itself (so
+// that the page hands it to every other worker, and battle.wasm is fetched
+// and compiled once a visit), {id, progress} while a long solve runs, then
+// {id, result} or {id, error}.
 // The page cancels a run by terminating this worker and starting another.
 /* global importScripts, createBattleModule */
 'use strict';
@@ -66,14 +67,19 @@ function load() {
   return ready;
 }
 
-// The page's first calls, made here beforehand while the page is still being
-// built (js/engine/warm-up.js; the build writes them as self.BATTLE_WARM):
-// one call a task, so that a question from the page waits behind one at
-// most, and none that the page has asked itself meanwhile (S&F's page asks
-// for its armies' prices as it starts being built, and for the odds only
-// once it has shown them: the odds' warm-up runs in between).
+// The page's calls, made here beforehand (js/engine/warm-up.js; the build
+// writes them as self.BATTLE_WARM), so that the page's next question finds
+// the module's code compiled: at once for a link's battle (boot.js), else
+// once the page's first odds are on screen (app.js; the build answered its
+// example's first calls, and these calls made V8 optimise the solvers' code
+// while the page was being built, on CPU the page needed). Once a worker; one
+// call a task, so that a question from the page waits behind one at most, and
+// none that the page has asked itself.
 const asked = new Set(); // the functions the page has called
+let warmed = false;
 function warmUp(page) {
+  if (warmed) return;
+  warmed = true;
   const calls = [...(self.BATTLE_WARM?.[page] || [])];
   const next = () => {
     while (calls.length && asked.has(calls[0][0])) calls.shift();
@@ -100,7 +106,12 @@ self.onmessage = async (event) => {
     // battle.wasm's download starts at once; battle.js (which blocks this
     // worker while it loads) waits until the messages already here are read.
     compiled().catch(() => {});
-    setTimeout(() => load().then(() => warmUp(data.init.warm), () => {}), 0);
+    const warm = data.init.warm;
+    setTimeout(() => load().then(() => { if (warm) warmUp(warm); }, () => {}), 0);
+    return;
+  }
+  if (data.warm) {
+    load().then(() => warmUp(data.warm), () => {});
     return;
   }
   const { id, fn, request } = data;
