@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { createServer } from '../../scripts/serve.mjs';
 import { root } from '../e2e/harness.mjs';
+import { median } from './page-times.mjs';
 
 // A server over build/site that counts what it sends.
 export async function countingServer(dir = path.join(root, 'build', 'site')) {
@@ -27,6 +28,25 @@ export async function countingServer(dir = path.join(root, 'build', 'site')) {
   };
 }
 
+// A page's init script (addInitScript): the first odds' time, taken in the
+// page when the strip turns fresh (odds on the card that match the battle:
+// not dimmed, nothing pending), as window.__firstOdds and the promise
+// window.__firstOddsSeen; window.__onFirstOdds, where an earlier init script
+// set it, is called then.
+export function watchFirstOdds() {
+  let said;
+  window.__firstOddsSeen = new Promise((resolve) => { said = resolve; });
+  const seen = () => {
+    const strip = document.querySelector('.outcome-strip');
+    if (window.__firstOdds === undefined && strip?.dataset.state === 'fresh' && !strip.dataset.pending && !document.querySelector('.odds-body.stale')) {
+      window.__firstOdds = performance.now();
+      window.__onFirstOdds?.();
+      said(window.__firstOdds);
+    }
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-pending', 'class'] });
+}
+
 // One first visit to `hash` in a fresh context. Returns {ms (navigation start
 // to first odds), bytes, wasm (times battle.wasm was sent), wasmFetches (times
 // the page asked for it), wasmChecks (the service worker's checks), revalidated (304s), responses, cached (files the service
@@ -41,23 +61,11 @@ export async function firstVisit(browser, hash, { cores = 8, slowdown = 4, viewp
     let wasmRequests = 0;
     context.on('request', (r) => { if (new URL(r.url()).pathname === '/battle.wasm' && !r.serviceWorker()) wasmRequests++; });
     const page = await context.newPage();
-    // The first odds' time, taken in the page when the strip turns fresh
-    // (odds on the card that match the battle: not dimmed, nothing pending), and waited for through a promise the page keeps: a
-    // page.waitForFunction would compile playwright's injected script in the
-    // page first (85 ms of the main thread at 4x slowdown, seen in a trace),
-    // which no visitor's browser runs.
-    await page.addInitScript(() => {
-      let said;
-      window.__firstOddsSeen = new Promise((resolve) => { said = resolve; });
-      const seen = () => {
-        const strip = document.querySelector('.outcome-strip');
-        if (window.__firstOdds === undefined && strip?.dataset.state === 'fresh' && !strip.dataset.pending && !document.querySelector('.odds-body.stale')) {
-          window.__firstOdds = performance.now();
-          said(window.__firstOdds);
-        }
-      };
-      new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-pending', 'class'] });
-    });
+    // The first odds' time (watchFirstOdds), waited for through a promise the
+    // page keeps: a page.waitForFunction would compile playwright's injected
+    // script in the page first (85 ms of the main thread at 4x slowdown, seen
+    // in a trace), which no visitor's browser runs.
+    await page.addInitScript(watchFirstOdds);
     const cdp = await context.newCDPSession(page);
     if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     await page.goto(server.url + hash, { waitUntil: 'domcontentloaded' });
@@ -118,7 +126,7 @@ export function changedLink(p, rules) {
 // the example's and the link's visits taken in turn.
 export async function printFirstVisits(browser, rules, { visits = 3, cores = 8, slowdown = 4 } = {}) {
   const kb = (n) => `${(n / 1000).toFixed(0)} kB`;
-  const median = (runs) => runs.map((r) => r.ms).sort((a, b) => a - b)[runs.length >> 1].toFixed(0);
+  const ms = (runs) => median(runs.map((r) => r.ms)).toFixed(0);
   console.log(`Page: first visit, a fresh profile, ${cores} cores reported, CPU slowed ${slowdown}x (targets: under 1.0 MB over the wire, battle.wasm sent once, first odds under 1 s)`);
   for (const p of FIRST_VISIT_PAGES) {
     const runs = [];
@@ -129,7 +137,7 @@ export async function printFirstVisits(browser, rules, { visits = 3, cores = 8, 
     }
     const last = runs.at(-1);
     console.log(`  ${p.name.padEnd(26)} ${kb(last.bytes).padStart(7)} over the wire, battle.wasm sent ${last.wasm}x, `
-      + `asked for ${last.wasmRequests}x, first odds ${median(runs)} ms median (${runs.map((r) => r.ms.toFixed(0)).join(', ')}); `
-      + `a link to a battle of one's own: ${median(linked)} ms (${linked.map((r) => r.ms.toFixed(0)).join(', ')})`);
+      + `asked for ${last.wasmRequests}x, first odds ${ms(runs)} ms median (${runs.map((r) => r.ms.toFixed(0)).join(', ')}); `
+      + `a link to a battle of one's own: ${ms(linked)} ms (${linked.map((r) => r.ms.toFixed(0)).join(', ')})`);
   }
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, loadCore, oddsFresh, root } from './harness.mjs';
-import { firstVisit, countingServer, FIRST_VISIT_PAGES, changedLink } from '../bench/first-visit.mjs';
+import { firstVisit, countingServer, FIRST_VISIT_PAGES, changedLink, watchFirstOdds } from '../bench/first-visit.mjs';
 import { pageCases } from '../bench/page-times.mjs';
 import { firstCalls, builtAnswer } from '../../site/js/first-calls.js';
 
@@ -93,15 +93,12 @@ async function workerMessages(hash) {
       };
       // How many had been sent when the first odds came on screen (read in the page: the
       // warm-up may be asked for before a test polling from outside sees them).
-      new MutationObserver(() => {
-        const strip = document.querySelector('.outcome-strip');
-        if (window.__atOdds === undefined && strip?.dataset.state === 'fresh' && !strip.dataset.pending && !document.querySelector('.odds-body.stale')) {
-          window.__atOdds = window.__sent.length;
-        }
-      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-pending', 'class'] });
+      window.__onFirstOdds = () => { window.__atOdds = window.__sent.length; };
     });
+    await context.addInitScript(watchFirstOdds);
     const page = await context.newPage();
     await page.goto(server.url + hash);
+    await page.evaluate(() => window.__firstOddsSeen);
     await oddsFresh(page);
     const atOdds = await page.evaluate(() => window.__atOdds);
     const strip = await page.locator('.outcome-strip').innerText();
@@ -127,7 +124,7 @@ for (const p of FIRST_VISIT_PAGES) {
   });
 }
 
-// The bench's link to a battle of one's own (the example one number away).
+// The bench's link to a battle of one's own (the example with a unit renamed).
 for (const p of FIRST_VISIT_PAGES) {
   test(`a link to a battle of one's own on ${p.name}: asked of the worker, which warms up at once`, async () => {
     const rules = JSON.parse((await loadCore()).rules('')).rulesets;

@@ -21,7 +21,7 @@ export function coreCount() {
 // loading the module. A call is known only by its exact text.
 function knownAnswer(fn, text) {
   const known = globalThis.BATTLE_KNOWN;
-  const said = (text === '' || text === '{}') && typeof known?.[fn] === 'string' ? known[fn] : known?.calls?.[fn]?.[text];
+  const said = text === '' || text === '{}' ? known?.[fn] : known?.calls?.[fn]?.[text];
   return typeof said === 'string' ? JSON.parse(said) : null;
 }
 
